@@ -1,0 +1,77 @@
+/** Page object for the studio's main window: every e2e interaction goes through here, by data-testid. */
+import type { Locator, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { artifactsDir } from '../support/browser';
+
+/** The studio as a user sees it. */
+export class StudioPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens the studio at the host's tokenized URL and waits for the episode list. */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.episodeRows().first().waitFor();
+  }
+
+  /** Every visible episode row. */
+  episodeRows(): Locator {
+    return this.page.getByTestId('episode-row');
+  }
+
+  /** Opens the episode whose row shows `externalId`, and waits until its waveform is drawn. */
+  async openEpisode(externalId: string): Promise<void> {
+    await this.episodeRows().filter({ hasText: externalId }).first().click();
+    await this.page.getByTestId('episode-title').filter({ hasText: externalId }).waitFor();
+    await this.waitForWaveform();
+  }
+
+  /** Waits until wavesurfer reports the audio ready. */
+  async waitForWaveform(): Promise<void> {
+    await this.page.locator('[data-testid="waveform-canvas"][data-ready="true"]').waitFor({ timeout: 20_000 });
+  }
+
+  /** The transcript's turns. */
+  turns(): Locator {
+    return this.page.getByTestId('turn');
+  }
+
+  /** Index of the highlighted turn, or -1. */
+  async activeTurnIndex(): Promise<number> {
+    const active = this.page.locator('[data-testid="turn"][data-active="true"]');
+    if ((await active.count()) === 0) return -1;
+    return Number(await active.first().getAttribute('data-index'));
+  }
+
+  /** The playback time shown in the status bar, in seconds. */
+  async shownTimeSeconds(): Promise<number> {
+    const text = (await this.page.getByTestId('playback-time').textContent()) ?? '0:00.0';
+    const [m, s] = text.split(':');
+    return Number(m) * 60 + Number(s);
+  }
+
+  /** The exact playback time the player last reported, in seconds. */
+  async mediaTime(): Promise<number> {
+    return Number((await this.page.getByTestId('playback-time').getAttribute('data-ms')) ?? -1000) / 1000;
+  }
+
+  /** Waits until `check(seconds)` holds for the reported playback time. */
+  async waitForTime(check: (seconds: number) => boolean, timeout = 10_000): Promise<void> {
+    const deadline = Date.now() + timeout;
+    while (!check(await this.mediaTime())) {
+      if (Date.now() > deadline) throw new Error(`playback time stayed at ${await this.mediaTime()} s`);
+      await this.page.waitForTimeout(50);
+    }
+  }
+
+  /** Presses a key on the page body. */
+  async press(key: string): Promise<void> {
+    await this.page.locator('body').press(key);
+  }
+
+  /** Saves a full-window screenshot under test-results/screenshots. */
+  async screenshot(name: string): Promise<string> {
+    const path = join(artifactsDir, `${name}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+}

@@ -1,0 +1,70 @@
+/** End to end through the web host in Chromium: open the demo study, open a call, play, seek by clicking a turn. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser';
+import { startHost, type TestHost } from './support/host';
+import { StudioPage } from './pages/studio-page';
+
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+let studio: StudioPage;
+
+beforeAll(async () => {
+  host = await startHost();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  studio = new StudioPage(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+describe('replay of the demo study', () => {
+  it('lists the demo study with its ten episodes', async () => {
+    await studio.open(host.url);
+    await expect(studio.episodeRows().count()).resolves.toBe(10);
+    await expect(page.getByTestId('study-picker').textContent()).resolves.toContain('Demo study');
+  });
+
+  it('opens a stereo call with its judge verdict, rationale and tool event', async () => {
+    await studio.openEpisode('demo-retail-order-status');
+    await expect(page.getByTestId('judge-verdict').textContent()).resolves.toBe('fail');
+    await expect(page.getByTestId('judge-rationale').textContent()).resolves.toContain('transposed the digits');
+    await expect(page.getByTestId('tool-event').first().textContent()).resolves.toContain('find_order');
+    await expect(page.locator('.lane-label').allTextContents()).resolves.toEqual(['user', 'agent']);
+    await studio.screenshot('replay-stereo-call');
+  });
+
+  it('plays: the media time advances and the status bar follows', async () => {
+    await studio.press(' ');
+    await studio.waitForTime((t) => t > 0.6);
+    await studio.press(' ');
+    await expect(page.getByTestId('playback-state').textContent()).resolves.toBe('❚❚');
+    expect(await studio.shownTimeSeconds()).toBeGreaterThan(0.5);
+  });
+
+  it('seeks by clicking a turn, and the active turn follows', async () => {
+    const target = studio.turns().nth(3);
+    await target.click();
+    const start = 9.087;
+    await studio.waitForTime((t) => Math.abs(t - start) < 0.1);
+    await expect.poll(() => studio.activeTurnIndex()).toBe(3);
+    await studio.turns().nth(1).click();
+    await expect.poll(() => studio.activeTurnIndex()).toBe(1);
+    expect(await studio.mediaTime()).toBeCloseTo(3.711, 1);
+    await studio.screenshot('replay-after-seek');
+  });
+
+  it('steps to the next episode with J and shows a VERA prompt as one lane', async () => {
+    await studio.openEpisode('vera_demo_math_01');
+    await expect(page.locator('.lane-label').allTextContents()).resolves.toEqual(['user']);
+    await studio.press('j');
+    await page.getByTestId('episode-title').filter({ hasText: 'vera_demo_factual_02' }).waitFor();
+    await studio.waitForWaveform();
+    await expect(page.getByTestId('judge-verdict').textContent()).resolves.toBe('CORRECT');
+    await studio.screenshot('replay-vera');
+  });
+});

@@ -1,0 +1,22 @@
+/** The single entry both doors call: validate, run the handler, and turn every failure into a typed error. */
+import { validateCall, type CallResult, type MethodName } from '../../shared/contract';
+import type { Services } from '../services/services';
+import { handlers, type Handler } from './handlers';
+import { ApiError } from './errors';
+import { ImportError } from '../importers/batch';
+
+/** Runs one call from a door; never throws. */
+export async function dispatch(services: Services, method: unknown, input: unknown): Promise<CallResult<unknown>> {
+  const checked = validateCall(method, input);
+  if (!checked.ok) return checked;
+  const { method: name, input: parsed } = checked.result;
+  try {
+    const handler = handlers[name] as Handler<MethodName>;
+    return { ok: true, result: await handler(services, parsed as never) };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, error: { code: err.code, message: err.message } };
+    if (err instanceof ImportError) return { ok: false, error: { code: 'invalid_input', message: err.message } };
+    console.error(`[earshot] ${name} failed:`, err);
+    return { ok: false, error: { code: 'internal', message: `${name} failed: ${(err as Error).message}` } };
+  }
+}

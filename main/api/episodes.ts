@@ -1,0 +1,27 @@
+/** Handlers for episodes and their audio. */
+import type { MethodInput, MethodOutput } from '../../shared/contract';
+import type { Services } from '../services/services';
+import { getEpisode, listEpisodes } from '../db/episodes';
+import { getPeaks } from '../db/audio';
+import { findStudy } from '../db/studies';
+import { notFound } from './errors';
+
+/** `episodes.list`: the episodes of one study. */
+export function episodesList(s: Services, input: MethodInput<'episodes.list'>): MethodOutput<'episodes.list'> {
+  if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
+  return listEpisodes(s.db, input.studyId);
+}
+
+/** `episodes.get`: one episode with turns, audio and judgements. */
+export function episodesGet(s: Services, input: MethodInput<'episodes.get'>): MethodOutput<'episodes.get'> {
+  const detail = getEpisode(s.db, input.episodeId);
+  if (!detail) throw notFound(`episode ${input.episodeId}`);
+  return detail;
+}
+
+/** `audio.peaks`: the precomputed peaks of an audio asset. */
+export function audioPeaks(s: Services, input: MethodInput<'audio.peaks'>): MethodOutput<'audio.peaks'> {
+  const peaks = getPeaks(s.db, input.assetId);
+  if (!peaks) throw notFound(`audio asset ${input.assetId}`);
+  return peaks;
+}

@@ -1,0 +1,78 @@
+/** Command-line options shared by every command, parsed strictly with node:util. */
+import { parseArgs } from 'node:util';
+
+/** A usage error: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+/** The options any command may take. */
+export interface CliOptions {
+  positionals: string[];
+  db?: string;
+  port?: number;
+  json: boolean;
+  study?: string;
+  format?: string;
+  field?: string;
+  raters?: string;
+  ratings?: string;
+  level?: string;
+  seed?: number;
+  resamples?: number;
+  set?: string;
+  system?: string;
+  out?: string;
+}
+
+/** Parses `argv` (after the command name); unknown options are a UsageError. */
+export function parseCliArgs(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        db: { type: 'string' },
+        port: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        study: { type: 'string' },
+        format: { type: 'string' },
+        field: { type: 'string' },
+        raters: { type: 'string' },
+        ratings: { type: 'string' },
+        level: { type: 'string' },
+        seed: { type: 'string' },
+        resamples: { type: 'string' },
+        set: { type: 'string' },
+        system: { type: 'string' },
+        out: { type: 'string' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const v = parsed.values;
+  return {
+    positionals: parsed.positionals,
+    db: v.db,
+    port: v.port === undefined ? undefined : integer('--port', v.port, 0, 65535),
+    json: v.json ?? false,
+    study: v.study,
+    format: v.format,
+    field: v.field,
+    raters: v.raters,
+    ratings: v.ratings,
+    level: v.level,
+    seed: v.seed === undefined ? undefined : integer('--seed', v.seed, 0, 2 ** 32 - 1),
+    resamples: v.resamples === undefined ? undefined : integer('--resamples', v.resamples, 1, 1_000_000),
+    set: v.set,
+    system: v.system,
+    out: v.out,
+  };
+}
+
+function integer(name: string, raw: string, min: number, max: number): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}

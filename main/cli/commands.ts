@@ -1,0 +1,49 @@
+/** The data commands of the CLI: each opens the database, does one thing, and returns what to print. */
+import { resolve } from 'node:path';
+import { createServices, type Services } from '../services/services';
+import { defaultDbPath } from '../services/paths';
+import { listStudies, findStudy } from '../db/studies';
+import { listEpisodes } from '../db/episodes';
+import type { CliOptions } from './args';
+import { UsageError } from './args';
+
+/** What a command produced: a JSON document and a human-readable rendering of it. */
+export interface CommandOutput {
+  json: unknown;
+  text: string;
+}
+
+/** Opens the services for a CLI command on --db or the app's default database. */
+export async function openForCli(opts: CliOptions): Promise<Services> {
+  return createServices(resolve(opts.db ?? defaultDbPath()), { door: 'web' });
+}
+
+/** `studies`: every study. */
+export function studiesCommand(s: Services): CommandOutput {
+  const studies = listStudies(s.db);
+  return {
+    json: studies,
+    text: studies.map((x) => `${x.id}\t${x.name}\t${x.benchmark}\t${x.episodeCount} episodes`).join('\n'),
+  };
+}
+
+/** Finds the study named by --study or fails with a message that says which exist. */
+export function requireStudy(s: Services, opts: CliOptions): { id: number; name: string } {
+  if (!opts.study) throw new UsageError('--study ID_OR_NAME is required');
+  const study = findStudy(s.db, opts.study);
+  if (!study) {
+    const names = listStudies(s.db).map((x) => `${x.id} "${x.name}"`).join(', ') || 'none';
+    throw new UsageError(`no study "${opts.study}" (studies: ${names})`);
+  }
+  return study;
+}
+
+/** `episodes --study X`: the episodes of a study. */
+export function episodesCommand(s: Services, opts: CliOptions): CommandOutput {
+  const study = requireStudy(s, opts);
+  const episodes = listEpisodes(s.db, study.id);
+  return {
+    json: { study, episodes },
+    text: episodes.map((e) => `${e.id}\t${e.externalId}\t${e.system}\t${e.outcome ?? ''}\t${e.judgeLabel ?? ''}`).join('\n'),
+  };
+}

@@ -1,0 +1,50 @@
+/** Entry of `earshot <command>`: dispatches to a command, prints JSON or text, and maps failures to exit codes. */
+import { parseCliArgs, UsageError } from './args';
+import { episodesCommand, openForCli, studiesCommand, type CommandOutput } from './commands';
+import { serveCommand } from './serve';
+import { startCommand } from './start';
+import type { Services } from '../services/services';
+
+const USAGE = `usage: earshot <command> [options]
+  serve     [--db FILE] [--port N]                 serve the studio on 127.0.0.1
+  start                                            open the desktop app (falls back to serve)
+  studies   [--db FILE] [--json]                   list studies
+  episodes  --study ID_OR_NAME [--db FILE] [--json] list a study's episodes`;
+
+type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
+
+const dataCommands: Record<string, DataCommand> = {
+  studies: studiesCommand,
+  episodes: episodesCommand,
+};
+
+/** Runs the CLI; returns the process exit code (long-running commands resolve once started). */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (!command || command === 'help' || command === '--help') {
+      process.stdout.write(USAGE + '\n');
+      return command ? 0 : 2;
+    }
+    const opts = parseCliArgs(rest);
+    if (command === 'serve') {
+      await serveCommand(opts);
+      return 0;
+    }
+    if (command === 'start') return await startCommand(opts);
+    const run = dataCommands[command];
+    if (!run) throw new UsageError(`unknown command "${command}"; run earshot help`);
+    const services = await openForCli(opts);
+    try {
+      const out = await run(services, opts);
+      process.stdout.write((opts.json ? JSON.stringify(out.json, null, 2) : out.text) + '\n');
+    } finally {
+      services.db.close();
+    }
+    return 0;
+  } catch (err) {
+    const message = (err as Error).message.replace(/\s*\n\s*/g, ' ');
+    process.stderr.write(`earshot ${command ?? ''}: ${message}\n`);
+    return err instanceof UsageError ? 2 : 1;
+  }
+}

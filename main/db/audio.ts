@@ -1,0 +1,54 @@
+/** Queries over audio assets: metadata, peaks, and the file behind an asset id. */
+import type { Db } from './open';
+import type { AudioAssetInfo, AudioPeaks, Speaker } from '../../shared/domain';
+import { peaksToChannels } from '../audio/peaks';
+
+interface AssetDbRow {
+  id: number;
+  path: string;
+  format: string;
+  sample_rate: number;
+  channels: number;
+  duration_ms: number;
+  peaks_per_second: number;
+  peaks: Buffer;
+}
+
+/** The audio attached to an episode, without samples or peaks. */
+export function listEpisodeAudio(db: Db, episodeId: number): AudioAssetInfo[] {
+  const rows = db
+    .prepare(
+      `SELECT a.id, a.format, a.sample_rate, a.channels, a.duration_ms, ea.role, ea.lanes
+       FROM episode_audio ea JOIN audio_assets a ON a.id = ea.asset_id WHERE ea.episode_id = ? ORDER BY ea.role, a.id`,
+    )
+    .all(episodeId) as (Omit<AssetDbRow, 'path' | 'peaks' | 'peaks_per_second'> & { role: string; lanes: string })[];
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    lanes: JSON.parse(r.lanes) as Speaker[],
+    sampleRate: r.sample_rate,
+    channels: r.channels,
+    durationMs: r.duration_ms,
+    format: r.format,
+  }));
+}
+
+/** The stored peaks of an asset; null when the asset does not exist. */
+export function getPeaks(db: Db, assetId: number): AudioPeaks | null {
+  const r = db.prepare('SELECT id, channels, duration_ms, peaks_per_second, peaks FROM audio_assets WHERE id = ?').get(assetId) as
+    | Pick<AssetDbRow, 'id' | 'channels' | 'duration_ms' | 'peaks_per_second' | 'peaks'>
+    | undefined;
+  if (!r) return null;
+  return {
+    assetId: r.id,
+    channels: peaksToChannels(new Uint8Array(r.peaks.buffer, r.peaks.byteOffset, r.peaks.byteLength), r.channels),
+    peaksPerSecond: r.peaks_per_second,
+    durationMs: r.duration_ms,
+  };
+}
+
+/** The file and content type behind an asset id, for the media doors; null when unknown. */
+export function getAssetFile(db: Db, assetId: number): { path: string; format: string } | null {
+  const r = db.prepare('SELECT path, format FROM audio_assets WHERE id = ?').get(assetId) as Pick<AssetDbRow, 'path' | 'format'> | undefined;
+  return r ?? null;
+}

@@ -1,0 +1,114 @@
+/** Queries over episodes, their turns and their judgements. */
+import type { Db } from './open';
+import type { EpisodeDetail, EpisodeRow, Judgement, Turn } from '../../shared/domain';
+import { listEpisodeAudio } from './audio';
+
+interface EpisodeDbRow {
+  id: number;
+  study_id: number;
+  external_id: string;
+  benchmark: EpisodeRow['benchmark'];
+  system: string;
+  task: string;
+  trial: number;
+  condition: string;
+  outcome: string | null;
+  reward: number | null;
+  duration_ms: number | null;
+  info: string;
+  judge_label: string | null;
+}
+
+const EPISODE_COLUMNS = `e.id, e.study_id, e.external_id, e.benchmark, e.system, e.task, e.trial, e.condition,
+  e.outcome, e.reward, e.duration_ms, e.info,
+  (SELECT j.label FROM judgements j WHERE j.episode_id = e.id ORDER BY j.id DESC LIMIT 1) AS judge_label`;
+
+function toRow(r: EpisodeDbRow): EpisodeRow {
+  return {
+    id: r.id,
+    externalId: r.external_id,
+    benchmark: r.benchmark,
+    system: r.system,
+    task: r.task,
+    trial: r.trial,
+    condition: JSON.parse(r.condition) as Record<string, string>,
+    outcome: r.outcome,
+    reward: r.reward,
+    durationMs: r.duration_ms,
+    judgeLabel: r.judge_label,
+  };
+}
+
+/** The episodes of a study, in import order. */
+export function listEpisodes(db: Db, studyId: number): EpisodeRow[] {
+  const rows = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.study_id = ? ORDER BY e.id`).all(studyId) as EpisodeDbRow[];
+  return rows.map(toRow);
+}
+
+/** One episode with turns, audio and judgements; null when it does not exist. */
+export function getEpisode(db: Db, episodeId: number): EpisodeDetail | null {
+  const row = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.id = ?`).get(episodeId) as EpisodeDbRow | undefined;
+  if (!row) return null;
+  return {
+    episode: { ...toRow(row), studyId: row.study_id, info: JSON.parse(row.info) as Record<string, unknown> },
+    turns: listTurns(db, episodeId),
+    audio: listEpisodeAudio(db, episodeId),
+    judgements: listJudgements(db, episodeId),
+  };
+}
+
+interface TurnDbRow {
+  id: number;
+  idx: number;
+  speaker: Turn['speaker'];
+  start_ms: number | null;
+  end_ms: number | null;
+  text: string;
+  words: string | null;
+  tool: string | null;
+}
+
+/** The turns of an episode in order. */
+export function listTurns(db: Db, episodeId: number): Turn[] {
+  const rows = db.prepare('SELECT * FROM turns WHERE episode_id = ? ORDER BY idx').all(episodeId) as TurnDbRow[];
+  return rows.map((r) => ({
+    id: r.id,
+    index: r.idx,
+    speaker: r.speaker,
+    startMs: r.start_ms,
+    endMs: r.end_ms,
+    text: r.text,
+    words: r.words ? (JSON.parse(r.words) as Turn['words']) : null,
+    tool: r.tool ? (JSON.parse(r.tool) as Turn['tool']) : null,
+  }));
+}
+
+interface JudgementDbRow {
+  id: number;
+  judge_id: string;
+  judge_version: string;
+  label: string;
+  rationale: string;
+  categories: string;
+  votes: string;
+  confidence: number | null;
+  reward_breakdown: string | null;
+  findings: string;
+}
+
+/** The judgements of an episode, oldest first. */
+export function listJudgements(db: Db, episodeId: number): Judgement[] {
+  const rows = db.prepare('SELECT * FROM judgements WHERE episode_id = ? ORDER BY id').all(episodeId) as JudgementDbRow[];
+  return rows.map((r) => ({
+    id: r.id,
+    judgeId: r.judge_id,
+    judgeVersion: r.judge_version,
+    label: r.label,
+    rationale: r.rationale,
+    categories: JSON.parse(r.categories) as string[],
+    votes: JSON.parse(r.votes) as string[],
+    confidence: r.confidence,
+    rewardBreakdown: r.reward_breakdown ? (JSON.parse(r.reward_breakdown) as Record<string, number>) : null,
+    findings: JSON.parse(r.findings) as Judgement['findings'],
+  }));
+}

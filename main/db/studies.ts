@@ -1,0 +1,53 @@
+/** Queries over studies. */
+import type { Db } from './open';
+import type { Benchmark, StudySummary } from '../../shared/domain';
+
+interface StudyRow {
+  id: number;
+  name: string;
+  benchmark: Benchmark;
+  description: string;
+  blind: number;
+  created_at: string;
+  episode_count: number;
+}
+
+/** Every study with its episode count, oldest first. */
+export function listStudies(db: Db): StudySummary[] {
+  const rows = db
+    .prepare(
+      `SELECT s.*, (SELECT COUNT(*) FROM episodes e WHERE e.study_id = s.id) AS episode_count
+       FROM studies s ORDER BY s.id`,
+    )
+    .all() as StudyRow[];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    benchmark: r.benchmark,
+    description: r.description,
+    blind: r.blind === 1,
+    createdAt: r.created_at,
+    episodeCount: r.episode_count,
+  }));
+}
+
+/** Finds a study by numeric id or exact name; null when none matches. */
+export function findStudy(db: Db, idOrName: string | number): StudySummary | null {
+  const all = listStudies(db);
+  const asId = typeof idOrName === 'number' ? idOrName : /^\d+$/.test(idOrName) ? Number(idOrName) : null;
+  return all.find((s) => s.id === asId) ?? all.find((s) => s.name === String(idOrName)) ?? null;
+}
+
+/** Returns the id of the study called `name`, creating it when missing. */
+export function ensureStudy(
+  db: Db,
+  study: { name: string; benchmark: Benchmark; description?: string; info?: Record<string, unknown> },
+  now: Date,
+): number {
+  const existing = db.prepare('SELECT id FROM studies WHERE name = ?').get(study.name) as { id: number } | undefined;
+  if (existing) return existing.id;
+  const res = db
+    .prepare('INSERT INTO studies (name, benchmark, description, info, created_at) VALUES (?, ?, ?, ?, ?)')
+    .run(study.name, study.benchmark, study.description ?? '', JSON.stringify(study.info ?? {}), now.toISOString());
+  return Number(res.lastInsertRowid);
+}

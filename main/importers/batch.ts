@@ -1,0 +1,85 @@
+/** The normalized batch every importer produces and the one writer consumes. */
+import type { Benchmark, JudgeFinding, Speaker, ToolEvent, WordTiming } from '../../shared/domain';
+
+/** A turn as read from a source file. */
+export interface BatchTurn {
+  speaker: Speaker;
+  startMs: number | null;
+  endMs: number | null;
+  text: string;
+  words?: WordTiming[] | null;
+  tool?: ToolEvent | null;
+}
+
+/** An audio file referenced by an episode; `path` is absolute and already checked to lie inside the import root. */
+export interface BatchAudio {
+  path: string;
+  role: string;
+  /** Which speaker each channel carries, e.g. ['user', 'agent'] for a τ-Voice both.wav. */
+  lanes: Speaker[];
+}
+
+/** A judge's output as read from a source file. */
+export interface BatchJudgement {
+  judgeId: string;
+  judgeVersion?: string;
+  label: string;
+  rationale?: string;
+  categories?: string[];
+  votes?: string[];
+  confidence?: number | null;
+  rewardBreakdown?: Record<string, number> | null;
+  findings?: JudgeFinding[];
+}
+
+/** A human label that arrives with the data (e.g. τ-Elicitation's two raters). */
+export interface BatchAnnotation {
+  annotator: string;
+  field: string;
+  value: unknown;
+}
+
+/** One episode (call) of a batch. */
+export interface BatchEpisode {
+  externalId: string;
+  system: string;
+  task: string;
+  trial: number;
+  condition: Record<string, string>;
+  outcome: string | null;
+  reward: number | null;
+  durationMs: number | null;
+  info: Record<string, unknown>;
+  turns: BatchTurn[];
+  audio: BatchAudio[];
+  judgements: BatchJudgement[];
+  annotations: BatchAnnotation[];
+}
+
+/** Everything one import brings: a study's worth of episodes from one source. */
+export interface ImportBatch {
+  format: string;
+  benchmark: Benchmark;
+  /** Suggested study name when the user gives none. */
+  studyName: string;
+  studyInfo: Record<string, unknown>;
+  /** One line about the study, when the source has one. */
+  studyDescription?: string;
+  /** The file or folder imported, for messages and the import record. */
+  source: string;
+  episodes: BatchEpisode[];
+  skipped: number;
+  warnings: string[];
+}
+
+/** A fault in imported data, naming the file, the record and the field. */
+export class ImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly record: string,
+    readonly field: string,
+    problem: string,
+  ) {
+    super(`${file}: ${record}: ${field}: ${problem}`);
+  }
+}

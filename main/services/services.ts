@@ -1,0 +1,39 @@
+/** The services object every handler receives: database, events, paths, clock. */
+import { openDatabase, type Db, type OpenOptions } from '../db/open';
+import { EventBus } from './events';
+import { pathsFor, type Paths } from './paths';
+import { ensureDemoStudy } from '../demo/ensure-demo';
+
+/** What handlers run against. */
+export interface Services {
+  db: Db;
+  events: EventBus;
+  paths: Paths;
+  clock: () => Date;
+  door: 'electron' | 'web';
+  version: string;
+}
+
+/** Options for building the services. */
+export interface ServiceOptions extends OpenOptions {
+  door?: 'electron' | 'web';
+  clock?: () => Date;
+  /** Import the built-in demo study into an empty database (default true). */
+  demo?: boolean;
+  root?: string;
+}
+
+/** Opens the database at `dbPath` and builds the services, importing the demo study on first use. */
+export async function createServices(dbPath: string, options: ServiceOptions = {}): Promise<Services> {
+  const db = openDatabase(dbPath, options);
+  const services: Services = {
+    db,
+    events: new EventBus(),
+    paths: pathsFor(dbPath, options.root),
+    clock: options.clock ?? (() => new Date()),
+    door: options.door ?? 'web',
+    version: '0.1.0',
+  };
+  if (options.demo !== false) await ensureDemoStudy(services);
+  return services;
+}

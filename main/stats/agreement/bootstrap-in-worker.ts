@@ -1,0 +1,29 @@
+/** Runs the agreement report (all statistics and their bootstrap intervals) on a worker thread so the caller is not blocked. */
+import { Worker } from 'node:worker_threads';
+import type { AgreementOptions, AgreementReport } from './report';
+import type { ReportJob, ReportReply } from './report-worker';
+import type { RatingsTable } from './ratings';
+
+/** The worker entry file: a small .mjs that registers tsx, so the TypeScript worker runs under tsx, vitest and plain node. */
+export const REPORT_WORKER_ENTRY = new URL('./report-worker-entry.mjs', import.meta.url);
+
+/** Same result as agreementReport(table, options), computed on a worker thread; rejects with the worker's error message. */
+export function bootstrapInWorker(table: RatingsTable, options: AgreementOptions = {}): Promise<AgreementReport> {
+  return new Promise((resolve, reject) => {
+    const job: ReportJob = { table, options };
+    const worker = new Worker(REPORT_WORKER_ENTRY, { workerData: job });
+    let settled = false;
+    worker.once('message', (reply: ReportReply) => {
+      settled = true;
+      if (reply.ok) resolve(reply.report);
+      else reject(new Error(reply.message));
+    });
+    worker.once('error', (err) => {
+      settled = true;
+      reject(err);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`agreement worker exited with code ${code} before replying`));
+    });
+  });
+}

@@ -1,0 +1,99 @@
+/** Percentile bootstrap confidence intervals over items (units), resampled with replacement from a seeded PRNG. */
+import { ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
+import type { CodedRatings } from './coding';
+import { indexFrom, mulberry32 } from './prng';
+
+/** Default number of bootstrap resamples. */
+export const DEFAULT_RESAMPLES = 10_000;
+
+/** Default PRNG seed, so that a report without an explicit seed is still reproducible. */
+export const DEFAULT_SEED = 1;
+
+/** Default confidence level of the intervals. */
+export const DEFAULT_CONFIDENCE = 0.95;
+
+/** How to resample: count, seed, confidence level. */
+export interface BootstrapOptions {
+  resamples?: number;
+  seed?: number;
+  confidence?: number;
+}
+
+/** A point estimate with its percentile bootstrap interval; null stands for an undefined value (0/0). */
+export interface BootstrapInterval {
+  estimate: number | null;
+  low: number | null;
+  high: number | null;
+  /** Resamples drawn. */
+  resamples: number;
+  /** Resamples on which the statistic was undefined; they are left out of the percentiles. */
+  undefinedResamples: number;
+  seed: number;
+  confidence: number;
+}
+
+/** The p-quantile of ascending values[0 .. length − 1] by linear interpolation (Hyndman & Fan type 7, the R and NumPy default). */
+export function quantileSorted(values: Float64Array, p: number, length = values.length): number {
+  if (length === 0) return NaN;
+  const h = (length - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, length - 1);
+  return values[lo] + (h - lo) * (values[hi] - values[lo]);
+}
+
+/**
+ * Point estimates and percentile intervals for several estimators that share the same resamples. Each resample draws
+ * N items with replacement (N = items with at least one label) using mulberry32(seed): item index floor(u · N / 2³²)
+ * for successive 32-bit outputs u, all N draws of resample 1 first, then resample 2, and so on.
+ */
+export function bootstrapIntervals<K extends string>(
+  patterns: RatingPatterns,
+  estimators: Record<K, Estimator>,
+  options: BootstrapOptions = {},
+): Record<K, BootstrapInterval> {
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+  if (!Number.isInteger(resamples) || resamples < 0) throw new Error(`resamples must be a whole number ≥ 0, got ${resamples}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`seed must be an integer in 0 .. 2^32 − 1, got ${seed}`);
+  if (!(confidence > 0 && confidence < 1)) throw new Error(`confidence must lie strictly between 0 and 1, got ${confidence}`);
+
+  const names = Object.keys(estimators) as K[];
+  const fns = names.map((k) => estimators[k]);
+  const pool = Int32Array.from(patterns.patternOfItem.filter((p) => p >= 0));
+  const draws = names.map(() => new Float64Array(resamples));
+  const weights = new Float64Array(patterns.counts.length);
+  const next = mulberry32(seed);
+  const n = pool.length;
+  for (let b = 0; b < resamples; b++) {
+    weights.fill(0);
+    for (let i = 0; i < n; i++) weights[pool[indexFrom(next(), n)]]++;
+    for (let s = 0; s < fns.length; s++) draws[s][b] = fns[s](weights);
+  }
+
+  const out = {} as Record<K, BootstrapInterval>;
+  names.forEach((name, s) => {
+    const valid = draws[s].filter((x) => !Number.isNaN(x)).sort();
+    const estimate = fns[s](patterns.counts);
+    out[name] = {
+      estimate: finiteOrNull(estimate),
+      low: finiteOrNull(quantileSorted(valid, (1 - confidence) / 2)),
+      high: finiteOrNull(quantileSorted(valid, (1 + confidence) / 2)),
+      resamples,
+      undefinedResamples: resamples - valid.length,
+      seed,
+      confidence,
+    };
+  });
+  return out;
+}
+
+/** Bootstrap interval of one statistic of a coded table. */
+export function bootstrapStatistic(coded: CodedRatings, build: (patterns: RatingPatterns) => Estimator, options: BootstrapOptions = {}): BootstrapInterval {
+  const patterns = ratingPatterns(coded);
+  return bootstrapIntervals(patterns, { statistic: build(patterns) }, options).statistic;
+}
+
+function finiteOrNull(x: number): number | null {
+  return Number.isFinite(x) ? x : null;
+}

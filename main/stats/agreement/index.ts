@@ -1,0 +1,28 @@
+/** Agreement statistics of the studio: the public surface of main/stats/agreement. */
+export { type RatingsTable, type RatingRecord, assertRatingsTable, ratingsFromRecords } from './ratings';
+export { type Level, LEVELS, inferCategories, isNumericLabel, categoryValues } from './categories';
+export { type CodedRatings, MISSING, codeRatings } from './coding';
+export { type RatingPatterns, type Estimator, ratingPatterns, evaluateOnTable } from './patterns';
+export { percentAgreement, percentAgreementEstimator } from './percent-agreement';
+export { type KappaWeighting, cohenKappa, cohenKappaEstimator, kappaFromTable, disagreementWeights } from './cohen-kappa';
+export { fleissKappa, fleissKappaEstimator } from './fleiss-kappa';
+export { gwetAc1, gwetAc1Estimator } from './gwet-ac1';
+export { krippendorffAlpha, krippendorffAlphaEstimator, coincidenceMatrix } from './krippendorff-alpha';
+export { type ConfusionMatrix, confusionMatrix } from './confusion-matrix';
+export { mulberry32 } from './prng';
+export {
+  type BootstrapInterval,
+  type BootstrapOptions,
+  DEFAULT_CONFIDENCE,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  bootstrapIntervals,
+  bootstrapStatistic,
+  quantileSorted,
+} from './bootstrap';
+export { type AgreementOptions, type AgreementReport, type AgreementStatistics, agreementReport } from './report';
+export { bootstrapInWorker } from './bootstrap-in-worker';
+export { InputFieldError } from './csv-lines';
+export { parseRatingsCsv } from './ratings-csv';
+export { type Pooling, type JudgedUnit, type JudgeScores, type PairAgreement, pooledHumanLabel, f1Score, judgeVsPooledHumans, binaryPairAgreement } from './human-vs-judge';
+export { type TauJudgeValidation, type TauReproducedMetrics, tauJudgeValidation } from './tau-judge-validation';

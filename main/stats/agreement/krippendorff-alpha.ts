@@ -1,0 +1,117 @@
+/** Krippendorff's α for nominal, ordinal and interval data with missing values (coincidence-matrix form, Krippendorff 2011). */
+import { categoryValues, type Level } from './categories';
+import { MISSING, type CodedRatings } from './coding';
+import { evaluateOnTable, ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
+
+/** Per-pattern coincidences, sparse: entries start[p] .. start[p + 1] − 1 add value[e] to the flat cell[e] = c * q + k. */
+interface PatternCoincidences {
+  start: Int32Array;
+  cell: Int32Array;
+  value: Float64Array;
+}
+
+/** Each unit with m_u ≥ 2 values adds n_uc·n_uk / (m_u − 1) to o_ck for c ≠ k, and n_uc(n_uc − 1) / (m_u − 1) to o_cc. */
+function patternCoincidences(patterns: RatingPatterns): PatternCoincidences {
+  const { nRaters, nCategories: q, codes, counts } = patterns;
+  const start = new Int32Array(counts.length + 1);
+  const cell: number[] = [];
+  const value: number[] = [];
+  const tally = new Float64Array(q);
+  for (let p = 0; p < counts.length; p++) {
+    tally.fill(0);
+    let m = 0;
+    for (let r = 0; r < nRaters; r++) {
+      const c = codes[p * nRaters + r];
+      if (c !== MISSING) {
+        tally[c]++;
+        m++;
+      }
+    }
+    if (m >= 2) {
+      for (let c = 0; c < q; c++) {
+        if (tally[c] === 0) continue;
+        for (let k = 0; k < q; k++) {
+          const pairs = c === k ? tally[c] * (tally[c] - 1) : tally[c] * tally[k];
+          if (pairs === 0) continue;
+          cell.push(c * q + k);
+          value.push(pairs / (m - 1));
+        }
+      }
+    }
+    start[p + 1] = cell.length;
+  }
+  return { start, cell: Int32Array.from(cell), value: Float64Array.from(value) };
+}
+
+/** Fills the flat q × q coincidence matrix `out` from weighted patterns. */
+function accumulateCoincidences(pc: PatternCoincidences, weights: Float64Array, out: Float64Array): void {
+  out.fill(0);
+  for (let p = 0; p < weights.length; p++) {
+    const w = weights[p];
+    if (w === 0) continue;
+    for (let e = pc.start[p]; e < pc.start[p + 1]; e++) out[pc.cell[e]] += w * pc.value[e];
+  }
+}
+
+/** Fills `out` with squared distances δ²_ck; ordinal uses the marginals n_g: (Σ_{g=c..k} n_g − (n_c + n_k)/2)². */
+function fillDistances(level: Level, q: number, marginals: Float64Array, values: Float64Array | null, out: Float64Array): void {
+  for (let c = 0; c < q; c++) {
+    let between = 0;
+    for (let k = c; k < q; k++) {
+      between += marginals[k];
+      let d: number;
+      if (level === 'nominal') d = c === k ? 0 : 1;
+      else if (level === 'interval') d = (values![c] - values![k]) ** 2;
+      else d = (between - (marginals[c] + marginals[k]) / 2) ** 2;
+      out[c * q + k] = d;
+      out[k * q + c] = d;
+    }
+  }
+}
+
+/**
+ * Estimator of α = 1 − (n − 1) Σ o_ck δ²_ck / Σ n_c n_k δ²_ck over units with at least 2 values;
+ * NaN when fewer than 2 pairable values or no expected disagreement. Interval level needs numeric categories.
+ */
+export function krippendorffAlphaEstimator(patterns: RatingPatterns, level: Level, categories: readonly string[]): Estimator {
+  const q = patterns.nCategories;
+  const values = level === 'interval' ? categoryValues(categories) : null;
+  const pc = patternCoincidences(patterns);
+  const o = new Float64Array(q * q);
+  const delta = new Float64Array(q * q);
+  const marginals = new Float64Array(q);
+  return (weights) => {
+    accumulateCoincidences(pc, weights, o);
+    marginals.fill(0);
+    let n = 0;
+    for (let c = 0; c < q; c++) {
+      for (let k = 0; k < q; k++) marginals[c] += o[c * q + k];
+      n += marginals[c];
+    }
+    if (n < 2) return NaN;
+    fillDistances(level, q, marginals, values, delta);
+    let observed = 0;
+    let expected = 0;
+    for (let c = 0; c < q; c++) {
+      for (let k = 0; k < q; k++) {
+        observed += o[c * q + k] * delta[c * q + k];
+        expected += marginals[c] * marginals[k] * delta[c * q + k];
+      }
+    }
+    return expected === 0 ? NaN : 1 - ((n - 1) * observed) / expected;
+  };
+}
+
+/** Krippendorff's α of a coded table at the given level of measurement. */
+export function krippendorffAlpha(coded: CodedRatings, level: Level = 'nominal'): number {
+  return evaluateOnTable(coded, (p) => krippendorffAlphaEstimator(p, level, coded.categories));
+}
+
+/** The coincidence matrix o_ck of a coded table (rows and columns in category order), as printed in Krippendorff (2011). */
+export function coincidenceMatrix(coded: CodedRatings): number[][] {
+  const patterns = ratingPatterns(coded);
+  const q = patterns.nCategories;
+  const o = new Float64Array(q * q);
+  accumulateCoincidences(patternCoincidences(patterns), patterns.counts, o);
+  return Array.from({ length: q }, (_, c) => Array.from(o.subarray(c * q, (c + 1) * q)));
+}

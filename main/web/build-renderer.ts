@@ -1,0 +1,31 @@
+/** Builds the renderer with Vite when dist/renderer is missing or older than its sources. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { appRoot } from '../services/paths';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when the built renderer is missing or a source in renderer/ or shared/ is newer. */
+export function rendererIsStale(root: string = appRoot): boolean {
+  const index = join(root, 'dist', 'renderer', 'index.html');
+  if (!existsSync(index)) return true;
+  if (!existsSync(join(root, 'renderer'))) return false;
+  const built = statSync(index).mtimeMs;
+  return Math.max(newestMtime(join(root, 'renderer')), newestMtime(join(root, 'shared'))) > built;
+}
+
+/** Builds dist/renderer if stale; returns whether a build ran. */
+export async function ensureRendererBuilt(root: string = appRoot, log: (line: string) => void = () => {}): Promise<boolean> {
+  if (!rendererIsStale(root)) return false;
+  log('Building the Earshot UI (first run or sources changed)…');
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  return true;
+}

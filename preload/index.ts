@@ -1,0 +1,18 @@
+/** The preload: exposes one typed object, `window.earshot`, and nothing else. */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { IPC_CALL, IPC_EVENT } from '../shared/ipc-channels';
+import type { EarshotBridge } from '../shared/bridge';
+import type { EventName, EventPayloads } from '../shared/contract';
+
+const bridge: EarshotBridge = {
+  door: 'electron',
+  call: (method, input) => ipcRenderer.invoke(IPC_CALL, method, input),
+  on: (listener) => {
+    const wrapped = (_e: IpcRendererEvent, name: EventName, payload: EventPayloads[EventName]) => listener(name, payload);
+    ipcRenderer.on(IPC_EVENT, wrapped);
+    return () => void ipcRenderer.removeListener(IPC_EVENT, wrapped);
+  },
+  mediaUrl: (assetId) => `earshot-media://asset/${assetId}`,
+};
+
+contextBridge.exposeInMainWorld('earshot', bridge);

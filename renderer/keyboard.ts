@@ -1,0 +1,45 @@
+/** Keyboard-first control of replay: one key map, also listed in docs/shortcuts.md. */
+import { currentMs, seekMs, setPlaybackRate, togglePlay } from './player/player';
+import { SPEEDS } from './store/playback-slice';
+import { useApp } from './store';
+
+/** Every shortcut as [keys, what it does], in the order shown by `?`. */
+export const SHORTCUTS: readonly (readonly [string, string])[] = [
+  ['Space', 'play / pause'],
+  ['← / →', 'step back / forward 1 s'],
+  ['Shift + ← / →', 'step back / forward 5 s'],
+  ['[ / ]', 'slower / faster (0.25× – 3×)'],
+  ['J / K', 'next / previous episode in the list'],
+  ['T', 'switch light / dark theme'],
+  ['?', 'show this list'],
+  ['Esc', 'close this list'],
+];
+
+function stepRate(delta: 1 | -1): void {
+  const { rate, setRate } = useApp.getState();
+  const at = SPEEDS.findIndex((s) => s >= rate);
+  const next = SPEEDS[Math.min(SPEEDS.length - 1, Math.max(0, (at < 0 ? SPEEDS.length - 1 : at) + delta))];
+  setRate(next);
+  setPlaybackRate(next);
+}
+
+/** Handles one keydown; returns true when it was a shortcut. Typing in a field is never intercepted. */
+export function handleKey(e: KeyboardEvent, toggleHelp: (show?: boolean) => void): boolean {
+  const target = e.target as HTMLElement | null;
+  if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return false;
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  const step = e.shiftKey ? 5000 : 1000;
+  switch (e.key) {
+    case ' ': togglePlay(); return true;
+    case 'ArrowLeft': seekMs(currentMs() - step); return true;
+    case 'ArrowRight': seekMs(currentMs() + step); return true;
+    case '[': stepRate(-1); return true;
+    case ']': stepRate(1); return true;
+    case 'j': case 'J': void useApp.getState().stepEpisode(1); return true;
+    case 'k': case 'K': void useApp.getState().stepEpisode(-1); return true;
+    case 't': case 'T': useApp.getState().toggleTheme(); return true;
+    case '?': toggleHelp(); return true;
+    case 'Escape': toggleHelp(false); return true;
+    default: return false;
+  }
+}

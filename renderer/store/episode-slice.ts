@@ -1,0 +1,47 @@
+/** The open episode: its detail, its waveform peaks, and moving between episodes. */
+import type { StateCreator } from 'zustand';
+import type { AudioPeaks, EpisodeDetail } from '../../shared/domain';
+import { call } from '../api/client';
+import type { AppState } from './index';
+
+/** State and actions for the episode being replayed. */
+export interface EpisodeSlice {
+  episodeId: number | null;
+  detail: EpisodeDetail | null;
+  peaks: AudioPeaks | null;
+  openEpisode(episodeId: number): Promise<void>;
+  closeEpisode(): void;
+  stepEpisode(delta: 1 | -1): Promise<void>;
+}
+
+let openSeq = 0;
+
+/** Creates the episode slice. */
+export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = (set, get) => ({
+  episodeId: null,
+  detail: null,
+  peaks: null,
+  async openEpisode(episodeId) {
+    const seq = ++openSeq;
+    set({ episodeId, activeTurn: -1, playing: false });
+    try {
+      const detail = await call('episodes.get', { episodeId });
+      const asset = detail.audio[0];
+      const peaks = asset ? await call('audio.peaks', { assetId: asset.id }) : null;
+      if (seq === openSeq) set({ detail, peaks, error: null });
+    } catch (err) {
+      if (seq === openSeq) set({ error: (err as Error).message, detail: null, peaks: null });
+    }
+  },
+  closeEpisode() {
+    openSeq++;
+    set({ episodeId: null, detail: null, peaks: null, activeTurn: -1, playing: false });
+  },
+  async stepEpisode(delta) {
+    const { episodes, episodeId } = get();
+    if (episodes.length === 0) return;
+    const at = episodes.findIndex((e) => e.id === episodeId);
+    const next = at < 0 ? 0 : Math.min(episodes.length - 1, Math.max(0, at + delta));
+    if (episodes[next].id !== episodeId) await get().openEpisode(episodes[next].id);
+  },
+});

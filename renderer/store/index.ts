@@ -1,0 +1,15 @@
+/** The one store, built from typed slices; components read it through atomic selectors. */
+import { create } from 'zustand';
+import { createStudiesSlice, type StudiesSlice } from './studies-slice';
+import { createEpisodeSlice, type EpisodeSlice } from './episode-slice';
+import { createPlaybackSlice, type PlaybackSlice } from './playback-slice';
+
+/** The whole renderer state. */
+export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice;
+
+/** The store hook. */
+export const useApp = create<AppState>()((...a) => ({
+  ...createStudiesSlice(...a),
+  ...createEpisodeSlice(...a),
+  ...createPlaybackSlice(...a),
+}));

@@ -1,0 +1,60 @@
+/** The main window: study picker on top, episode list left, replay centre, judge right, status below. */
+import { useEffect, useState } from 'react';
+import { useApp } from '../store';
+import { EpisodeList } from '../components/EpisodeList';
+import { StatusBar } from '../components/StatusBar';
+import { ShortcutsHelp } from '../components/ShortcutsHelp';
+import { EpisodeView } from './EpisodeView';
+import { handleKey } from '../keyboard';
+import { bridge } from '../api/client';
+
+/** The whole studio UI. */
+export function App() {
+  const studies = useApp((s) => s.studies);
+  const studyId = useApp((s) => s.studyId);
+  const error = useApp((s) => s.error);
+  const theme = useApp((s) => s.theme);
+  const loadStudies = useApp((s) => s.loadStudies);
+  const openStudy = useApp((s) => s.openStudy);
+  const [help, setHelp] = useState(false);
+
+  useEffect(() => {
+    void loadStudies();
+    return bridge.on((event) => {
+      if (event === 'data.changed') void loadStudies();
+    });
+  }, [loadStudies]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (handleKey(e, (show) => setHelp((h) => show ?? !h))) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="shell">
+      <header className="top-bar">
+        <span className="brand">Earshot</span>
+        <label className="study-picker">
+          <span className="sr-only">Study</span>
+          <select data-testid="study-picker" value={studyId ?? ''} onChange={(e) => void openStudy(Number(e.target.value))}>
+            {studies.map((s) => (
+              <option key={s.id} value={s.id}>{s.name} ({s.episodeCount})</option>
+            ))}
+          </select>
+        </label>
+        {error && <span className="error" role="alert" data-testid="error">{error}</span>}
+      </header>
+      <nav className="left"><EpisodeList /></nav>
+      <EpisodeView />
+      <StatusBar onHelp={() => setHelp(true)} />
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** The centre and right panes for the open episode: waveform over transcript, judge beside. */
+import { useEffect } from 'react';
+import { useApp } from '../store';
+import { Waveform } from '../components/Waveform';
+import { Transcript } from '../components/Transcript';
+import { JudgePanel } from '../components/JudgePanel';
+import { activeTurnAt } from '../player/active-turn';
+import { onTime } from '../player/player';
+import { formatMs, formatScore } from '../format';
+
+/** Replays the open episode, or invites the user to pick one. */
+export function EpisodeView() {
+  const detail = useApp((s) => s.detail);
+  const peaks = useApp((s) => s.peaks);
+  const setActiveTurn = useApp((s) => s.setActiveTurn);
+
+  useEffect(() => {
+    if (!detail) return;
+    return onTime((ms) => setActiveTurn(activeTurnAt(detail.turns, ms)));
+  }, [detail, setActiveTurn]);
+
+  if (!detail) return <main className="center empty-state"><p>Pick an episode on the left, or press <kbd>J</kbd>.</p></main>;
+  const { episode, turns, audio, judgements } = detail;
+  const asset = audio[0];
+  return (
+    <>
+      <main className="center" data-testid="episode-view" data-episode-id={episode.id}>
+        <header className="episode-head">
+          <h1 data-testid="episode-title">{episode.externalId}</h1>
+          <dl className="facts">
+            <div><dt>system</dt><dd>{episode.system || '–'}</dd></div>
+            <div><dt>task</dt><dd>{episode.task || '–'}</dd></div>
+            {Object.entries(episode.condition).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+            <div><dt>outcome</dt><dd>{episode.outcome ?? '–'}</dd></div>
+            <div><dt>reward</dt><dd className="num">{formatScore(episode.reward)}</dd></div>
+            <div><dt>length</dt><dd className="num">{formatMs(episode.durationMs)}</dd></div>
+          </dl>
+        </header>
+        {asset && peaks ? <Waveform asset={asset} peaks={peaks} /> : <p className="empty">No audio for this episode.</p>}
+        <Transcript turns={turns} />
+      </main>
+      <aside className="right">
+        <JudgePanel judgement={judgements[judgements.length - 1]} />
+      </aside>
+    </>
+  );
+}

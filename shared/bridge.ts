@@ -1,0 +1,13 @@
+/** The object either door gives the renderer: typed calls, events, and audio URLs. */
+import type { CallResult, EventName, EventPayloads, MethodInput, MethodName, MethodOutput } from './contract';
+
+/** The renderer's only way to reach the main side. */
+export interface EarshotBridge {
+  door: 'electron' | 'web';
+  /** Calls a contract method; never rejects for a failed call, the result says why. */
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<CallResult<MethodOutput<M>>>;
+  /** Listens to every pushed event; returns the unsubscribe function. */
+  on(listener: <E extends EventName>(event: E, payload: EventPayloads[E]) => void): () => void;
+  /** URL the media element should load for an audio asset. */
+  mediaUrl(assetId: number): string;
+}

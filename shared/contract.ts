@@ -1,0 +1,72 @@
+/** The one contract between renderer and main side: every callable method and every pushed event. */
+import { z } from 'zod';
+import type { AppInfo, AudioPeaks, EpisodeDetail, EpisodeRow, StudySummary } from './domain';
+
+/** A method's declaration: the schema its input must pass, and the type of its result. */
+export interface MethodSpec<I extends z.ZodType, O> {
+  input: I;
+  /** Phantom: carries the output type only. */
+  output?: O;
+}
+
+function method<O>() {
+  return <I extends z.ZodType>(input: I): MethodSpec<I, O> => ({ input });
+}
+
+const id = z.number().int().positive();
+const none = z.object({}).strict();
+
+/** Every method the renderer may call, by name. */
+export const methods = {
+  'app.info': method<AppInfo>()(none),
+  'studies.list': method<StudySummary[]>()(none),
+  'episodes.list': method<EpisodeRow[]>()(z.object({ studyId: id }).strict()),
+  'episodes.get': method<EpisodeDetail>()(z.object({ episodeId: id }).strict()),
+  'audio.peaks': method<AudioPeaks>()(z.object({ assetId: id }).strict()),
+} as const;
+
+/** Name of a callable method. */
+export type MethodName = keyof typeof methods;
+/** Input type of method M. */
+export type MethodInput<M extends MethodName> = z.infer<(typeof methods)[M]['input']>;
+/** Output type of method M. */
+export type MethodOutput<M extends MethodName> = NonNullable<(typeof methods)[M]['output']>;
+
+/** Events the main side pushes to every open renderer. */
+export interface EventPayloads {
+  'job.progress': { jobId: string; kind: string; done: number; total: number; message: string; finished: boolean };
+  'data.changed': { scope: 'studies' | 'episodes' | 'annotations'; studyId: number | null };
+}
+/** Name of a pushed event. */
+export type EventName = keyof EventPayloads;
+/** Every event name, for validation at the doors. */
+export const eventNames: readonly EventName[] = ['job.progress', 'data.changed'];
+
+/** Error codes a call can fail with. */
+export type ErrorCode = 'unknown_method' | 'invalid_input' | 'not_found' | 'bad_frame' | 'conflict' | 'internal';
+
+/** The typed error returned by a failed call. */
+export interface CallError {
+  code: ErrorCode;
+  message: string;
+}
+
+/** The result of one call, as carried by either door. */
+export type CallResult<T> = { ok: true; result: T } | { ok: false; error: CallError };
+
+/** True when `name` is a method of the contract. */
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methods, name);
+}
+
+/** Checks a call at a door: the method exists and its input passes the schema. */
+export function validateCall(name: unknown, input: unknown): CallResult<{ method: MethodName; input: unknown }> {
+  if (!isMethodName(name)) return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(name)}` } };
+  const parsed = methods[name].input.safeParse(input ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length ? issue.path.join('.') : 'input';
+    return { ok: false, error: { code: 'invalid_input', message: `${name}: ${where}: ${issue.message}` } };
+  }
+  return { ok: true, result: { method: name, input: parsed.data } };
+}

@@ -1,0 +1,115 @@
+/** Domain types shared by the main side and the renderer. Plain data only: everything here crosses a transport. */
+
+/** Benchmarks the studio knows how to carry. */
+export type Benchmark = 'tau-voice' | 'tau-elicitation' | 'vera' | 'dsb-dg' | 'generic';
+
+/** Who produced a turn. */
+export type Speaker = 'user' | 'agent' | 'tool' | 'system';
+
+/** A study as listed in the study picker. */
+export interface StudySummary {
+  id: number;
+  name: string;
+  benchmark: Benchmark;
+  description: string;
+  episodeCount: number;
+  blind: boolean;
+  createdAt: string;
+}
+
+/** One row of the episode list. */
+export interface EpisodeRow {
+  id: number;
+  externalId: string;
+  benchmark: Benchmark;
+  system: string;
+  task: string;
+  trial: number;
+  condition: Record<string, string>;
+  outcome: string | null;
+  reward: number | null;
+  durationMs: number | null;
+  judgeLabel: string | null;
+}
+
+/** A tool call or tool result carried by a turn. */
+export interface ToolEvent {
+  name: string;
+  arguments: unknown;
+  result: string | null;
+}
+
+/** A word with its timing inside the call, when the source gives word timestamps. */
+export interface WordTiming {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** One transcript entry: speech by a speaker, or a tool event. */
+export interface Turn {
+  id: number;
+  index: number;
+  speaker: Speaker;
+  startMs: number | null;
+  endMs: number | null;
+  text: string;
+  words: WordTiming[] | null;
+  tool: ToolEvent | null;
+}
+
+/** Metadata of an audio asset attached to an episode (no samples, no peaks). */
+export interface AudioAssetInfo {
+  id: number;
+  role: string;
+  lanes: Speaker[];
+  sampleRate: number;
+  channels: number;
+  durationMs: number;
+  format: string;
+}
+
+/** A judge's output for one episode. */
+export interface Judgement {
+  id: number;
+  judgeId: string;
+  judgeVersion: string;
+  label: string;
+  rationale: string;
+  categories: string[];
+  votes: string[];
+  confidence: number | null;
+  rewardBreakdown: Record<string, number> | null;
+  findings: JudgeFinding[];
+}
+
+/** A finding of the judge, optionally tied to a time range of the call. */
+export interface JudgeFinding {
+  text: string;
+  startMs: number | null;
+  endMs: number | null;
+  category: string | null;
+}
+
+/** Everything the replay view needs for one episode. */
+export interface EpisodeDetail {
+  episode: EpisodeRow & { studyId: number; info: Record<string, unknown> };
+  turns: Turn[];
+  audio: AudioAssetInfo[];
+  judgements: Judgement[];
+}
+
+/** Precomputed waveform peaks of an asset: per channel, max absolute amplitude per bucket, in [0, 1]. */
+export interface AudioPeaks {
+  assetId: number;
+  channels: number[][];
+  peaksPerSecond: number;
+  durationMs: number;
+}
+
+/** Facts about the running studio. */
+export interface AppInfo {
+  version: string;
+  dbPath: string;
+  door: 'electron' | 'web';
+}
