@@ -1,7 +1,7 @@
 /** Reads a generic JSONL file (`earshot-episode-v1`) into an import batch. */
 import { readFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import { realpathSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { findInsideRoot, quote } from '../safe-path';
 import type { z } from 'zod';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
 import { genericEpisode, genericStudyHeader, type GenericEpisode, type GenericStudyHeader } from './schema';
@@ -54,20 +54,10 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown, file: string, recor
   throw new ImportError(file, record, issue.path.length ? issue.path.join('.') : '(record)', issue.message);
 }
 
-function insideRoot(root: string, ref: string, file: string, record: string, field: string): string {
-  if (isAbsolute(ref)) throw new ImportError(file, record, field, `absolute audio path "${ref}" refused; use a path relative to the file`);
-  const full = resolve(root, ref);
-  const rel = relative(root, full);
-  if (rel.startsWith('..') || isAbsolute(rel)) throw new ImportError(file, record, field, `audio path "${ref}" leads outside the imported folder`);
-  let real: string;
-  try {
-    real = realpathSync(full);
-  } catch {
-    throw new ImportError(file, record, field, `audio file "${ref}" does not exist`);
-  }
-  const realRel = relative(realpathSync(root), real);
-  if (realRel.startsWith('..') || isAbsolute(realRel)) throw new ImportError(file, record, field, `audio path "${ref}" is a link that leads outside the imported folder`);
-  return real;
+function audioPath(root: string, ref: string, file: string, record: string, field: string): string {
+  const path = findInsideRoot(root, ref, { file, record, field });
+  if (!path) throw new ImportError(file, record, field, `audio file ${quote(ref)} does not exist`);
+  return path;
 }
 
 function toBatchEpisode(ep: GenericEpisode, root: string, file: string, record: string): BatchEpisode {
@@ -89,7 +79,7 @@ function toBatchEpisode(ep: GenericEpisode, root: string, file: string, record: 
       words: t.words?.map((w) => ({ text: w.text, startMs: w.start_ms, endMs: w.end_ms })) ?? null,
       tool: t.tool ? { name: t.tool.name, arguments: t.tool.arguments ?? null, result: t.tool.result ?? null } : null,
     })),
-    audio: ep.audio.map((a, i) => ({ path: insideRoot(root, a.path, file, record, `audio.${i}.path`), role: a.role, lanes: a.lanes })),
+    audio: ep.audio.map((a, i) => ({ path: audioPath(root, a.path, file, record, `audio.${i}.path`), role: a.role, lanes: a.lanes })),
     judgements: ep.judgements.map((j) => ({
       judgeId: j.judge_id,
       judgeVersion: j.judge_version,

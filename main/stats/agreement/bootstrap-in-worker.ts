@@ -4,8 +4,8 @@ import type { AgreementOptions, AgreementReport } from './report';
 import type { ReportJob, ReportReply } from './report-worker';
 import type { RatingsTable } from './ratings';
 
-/** The worker entry file: a small .mjs that registers tsx, so the TypeScript worker runs under tsx, vitest and plain node. */
-export const REPORT_WORKER_ENTRY = new URL('./report-worker-entry.mjs', import.meta.url);
+// The worker entry: a small .mjs that registers tsx in the worker thread, so the TypeScript worker runs under tsx and vitest.
+const REPORT_WORKER_ENTRY = new URL('./report-worker-entry.mjs', import.meta.url);
 
 /** Same result as agreementReport(table, options), computed on a worker thread; rejects with the worker's error message. */
 export function bootstrapInWorker(table: RatingsTable, options: AgreementOptions = {}): Promise<AgreementReport> {

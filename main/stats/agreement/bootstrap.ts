@@ -1,7 +1,7 @@
 /** Percentile bootstrap confidence intervals over items (units), resampled with replacement from a seeded PRNG. */
 import { ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
 import type { CodedRatings } from './coding';
-import { indexFrom, mulberry32 } from './prng';
+import { drawResample } from './prng';
 
 /** Default number of bootstrap resamples. */
 export const DEFAULT_RESAMPLES = 10_000;
@@ -32,8 +32,9 @@ export interface BootstrapInterval {
   confidence: number;
 }
 
-/** The p-quantile of ascending values[0 .. length − 1] by linear interpolation (Hyndman & Fan type 7, the R and NumPy default). */
-export function quantileSorted(values: Float64Array, p: number, length = values.length): number {
+/** The p-quantile of ascending values by linear interpolation (Hyndman & Fan type 7, the R and NumPy default); NaN if empty. */
+export function quantileSorted(values: Float64Array, p: number): number {
+  const length = values.length;
   if (length === 0) return NaN;
   const h = (length - 1) * p;
   const lo = Math.floor(h);
@@ -63,11 +64,9 @@ export function bootstrapIntervals<K extends string>(
   const pool = Int32Array.from(patterns.patternOfItem.filter((p) => p >= 0));
   const draws = names.map(() => new Float64Array(resamples));
   const weights = new Float64Array(patterns.counts.length);
-  const next = mulberry32(seed);
-  const n = pool.length;
+  let state = seed | 0;
   for (let b = 0; b < resamples; b++) {
-    weights.fill(0);
-    for (let i = 0; i < n; i++) weights[pool[indexFrom(next(), n)]]++;
+    state = drawResample(state, pool, weights);
     for (let s = 0; s < fns.length; s++) draws[s][b] = fns[s](weights);
   }
 

@@ -82,7 +82,7 @@ describe('agreementReport', () => {
     const report = agreementReport(fromColumns([a, b]), { level: 'ordinal', resamples: 10_000 });
     const ms = performance.now() - started;
     expect(report.statistics.cohenKappaQuadratic!.low).not.toBeNull();
-    // Target 1 s; the bound leaves room for a loaded CI machine.
-    expect(ms).toBeLessThan(3000);
+    // Target 1 s (about 0.1–0.2 s measured here); the bound leaves room for a loaded CI machine.
+    expect(ms).toBeLessThan(2000);
   });
 });

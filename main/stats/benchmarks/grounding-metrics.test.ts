@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probe } from './grounding-fixture';
+import { probe } from './make-probe';
 import { groundingByGroup, summarizeGrounding } from './grounding-metrics';
 
 // 1 answerable, correct, confident                         (T1, finance)

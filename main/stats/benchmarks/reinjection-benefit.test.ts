@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probe } from './grounding-fixture';
+import { probe } from './make-probe';
 import { reinjectionBenefit } from './reinjection-benefit';
 
 describe('reinjectionBenefit', () => {

@@ -4,7 +4,7 @@ import type { UserSegment } from './segments';
 import { speaks, type InteractionTick } from './types';
 
 /** Which reading of a user onset during agent speech applies: priority backchannel > vocal tic > non-directed > real interruption. */
-export function overlapKind(user: UserSegment): SelectivityKind | 'interruption' {
+function overlapKind(user: UserSegment): SelectivityKind | 'interruption' {
   if (user.backchannel) return 'backchannel';
   if (user.vocalTic) return 'vocal_tic';
   if (user.nonDirected) return 'non_directed';

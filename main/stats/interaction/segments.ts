@@ -5,9 +5,7 @@ import { speaks, type InteractionChunk, type InteractionTick } from './types';
 export interface UserSegment {
   start: number;
   end: number;
-  /** turn_taking_action.action of the first tick ('' when absent). */
-  action: string;
-  /** The first tick's action is `backchannel`. */
+  /** The first tick's turn_taking_action.action is `backchannel`. */
   backchannel: boolean;
   /** The agent was speaking in the first tick. */
   agentAtStart: boolean;
@@ -46,13 +44,11 @@ function runs(ticks: readonly InteractionTick[], chunkOf: (tick: InteractionTick
 /** User speech segments with the turn-taking and insert flags the metrics classify by. */
 export function userSegments(ticks: readonly InteractionTick[]): UserSegment[] {
   return runs(ticks, (t) => t.user_chunk).map(([start, end]) => {
-    const action = ticks[start].user_chunk?.turn_taking_action?.action ?? '';
     const inserts = ticks.slice(start, end).flatMap((t) => activeInserts(t.user_chunk));
     return {
       start,
       end,
-      action,
-      backchannel: action === 'backchannel',
+      backchannel: ticks[start].user_chunk?.turn_taking_action?.action === 'backchannel',
       agentAtStart: speaks(ticks[start].agent_chunk),
       agentAtEnd: end < ticks.length && speaks(ticks[end].agent_chunk),
       vocalTic: inserts.some((x) => x.kind === 'vocal_tic'),

@@ -1,0 +1,22 @@
+/** CSV files of the archive as validated records; faults name the file, the row and the column. */
+import type { z } from 'zod';
+import { CsvError, parseCsvRecords } from '../../util/csv';
+import { ImportError } from '../batch';
+import { readTextFile, validate } from '../tau2/read-json';
+
+/** Reads the CSV at `path` (named `file` in messages) and validates each data row; `recordOf` names row i (0-based). */
+export function readCsvFile<S extends z.ZodType>(
+  path: string,
+  file: string,
+  schema: S,
+  recordOf: (i: number, raw: Record<string, string>) => string,
+): z.output<S>[] {
+  let records: Record<string, string>[];
+  try {
+    records = parseCsvRecords(readTextFile(path, file)).records;
+  } catch (err) {
+    if (err instanceof CsvError) throw new ImportError(file, `line ${err.line}`, '(csv)', err.message);
+    throw err;
+  }
+  return records.map((raw, i) => validate(schema, raw, file, recordOf(i, raw)));
+}

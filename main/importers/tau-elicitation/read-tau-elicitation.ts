@@ -1,0 +1,166 @@
+/**
+ * Reads a τ-Elicitation reproduction archive (the folder holding results/, transcripts/, examples/, speech_judgments/,
+ * judge_validation/) — or one transcript file of it — into one batch.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { readWavHeader } from '../../audio/wav-header';
+import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
+import { findInsideRoot, resolveInsideRoot } from '../safe-path';
+import { parseJsonText, readJsonFile, readTextFile, validate } from '../tau2/read-json';
+import { readManifest, type CellManifest } from './manifest';
+import { elicitTranscript } from './schema';
+import { attachSpeechJudgments, readSpeechJudgments } from './speech-judgments';
+import { transcriptEpisode } from './transcript-episode';
+import { readValidation, validationAnnotations, validationEpisode, validationInfo, validationJudgement } from './validation';
+
+const NO_CALLER_SPEECH =
+  'The compact transcripts carry no caller speech: the caller appears only through its tool events (get_entity, note_readback, note_spell_request)';
+
+/** What the read collects as it goes. */
+class Collector {
+  readonly episodes: BatchEpisode[] = [];
+  readonly byId = new Map<string, BatchEpisode>();
+  readonly warnings: string[] = [];
+
+  constructor(
+    readonly root: string,
+    readonly manifest: CellManifest,
+  ) {}
+
+  warn(message: string): void {
+    if (!this.warnings.includes(message)) this.warnings.push(message);
+  }
+
+  /** Adds the transcript `raw` (record `record` of `file`); an example repeating a transcript returns the episode already read. */
+  addTranscript(raw: unknown, file: string, record: string, isExample: boolean): BatchEpisode {
+    const t = validate(elicitTranscript, raw, file, record);
+    const prior = this.byId.get(t.simulation_id);
+    if (prior && isExample) return prior;
+    if (prior) throw new ImportError(file, record, 'simulation_id', `simulation ${JSON.stringify(t.simulation_id)} was already read from ${prior.info.source}`);
+    if (!this.manifest.has(t.cell)) this.warn(`cells not listed in results/manifest.csv take their system from the cell folder name (e.g. ${JSON.stringify(t.cell)})`);
+    const episode = transcriptEpisode(t, this.manifest.get(t.cell), file);
+    if (!episode.turns.some((turn) => turn.speaker === 'user' && !turn.tool)) this.warn(NO_CALLER_SPEECH);
+    this.episodes.push(episode);
+    this.byId.set(t.simulation_id, episode);
+    return episode;
+  }
+
+  /** Reads a JSONL transcripts file (one call per line). */
+  readTranscripts(path: string, file: string): void {
+    readTextFile(path, file)
+      .split(/\r?\n/)
+      .forEach((line, i) => {
+        if (line.trim() === '') return;
+        this.addTranscript(parseJsonText(line, file, `line ${i + 1}`), file, `line ${i + 1}`, false);
+      });
+  }
+
+  /** Reads one example call (a single transcript object) and the .wav beside it, if any. */
+  readExample(path: string, file: string): void {
+    const episode = this.addTranscript(readJsonFile(path, file), file, 'file', true);
+    const wavRef = file.replace(/\.json$/, '.wav');
+    const wav = findInsideRoot(this.root, wavRef, { file, record: 'file', field: '(audio beside)' });
+    if (!wav) return;
+    try {
+      const channels = readWavHeader(wav).channels;
+      if (channels !== 2) this.warn(`${wavRef}: ${channels} channel(s), not the stereo user/agent layout; lanes left unassigned`);
+      episode.audio.push({ path: wav, role: 'call', lanes: channels === 2 ? ['user', 'agent'] : [] });
+    } catch (err) {
+      this.warn(`${wavRef}: audio skipped: ${(err as Error).message}`);
+    }
+  }
+}
+
+const listDir = (dir: string, suffix: string): string[] =>
+  existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).filter((n) => n.endsWith(suffix)).sort() : [];
+
+/** The archive root for `abs`: the folder itself, or for a file inside transcripts/ or examples/ the archive above it. */
+function rootOf(abs: string, isDir: boolean): string {
+  if (isDir) return abs;
+  const parent = dirname(abs);
+  const above = dirname(parent);
+  return ['transcripts', 'examples'].includes(basename(parent)) && existsSync(join(above, 'results/manifest.csv')) ? above : parent;
+}
+
+function checkSha256(c: Collector, path: string, file: string): void {
+  const row = [...c.manifest.values()].find((r) => r.transcript_file === file);
+  if (!row?.transcript_sha256) return;
+  const digest = createHash('sha256').update(readFileSync(path)).digest('hex');
+  if (digest !== row.transcript_sha256) c.warn(`${file}: sha256 differs from results/manifest.csv (the file changed since the release)`);
+}
+
+/** Joins the speech judgments and the two-rater validation to the episodes; validated calls without a transcript become episodes. */
+function joinArchiveLabels(c: Collector): Record<string, unknown> {
+  const site = (file: string) => ({ file, record: 'file', field: '(file)' });
+  const utterancesFile = 'speech_judgments/utterances.jsonl';
+  const utterances = findInsideRoot(c.root, utterancesFile, site(utterancesFile));
+  if (utterances) {
+    for (const [sim, judgments] of readSpeechJudgments(utterances, utterancesFile)) {
+      const episode = c.byId.get(sim);
+      if (episode) episode.judgements.push(attachSpeechJudgments(episode, judgments));
+    }
+  }
+  const validationFile = 'judge_validation/validation.csv';
+  const validation = findInsideRoot(c.root, validationFile, site(validationFile));
+  let stubs = 0;
+  for (const v of validation ? readValidation(validation, validationFile, (m) => c.warn(m)).values() : []) {
+    let episode = c.byId.get(v.call.simulation_id);
+    if (!episode) {
+      episode = validationEpisode(v, validationFile);
+      c.episodes.push(episode);
+      c.byId.set(episode.externalId, episode);
+      stubs++;
+    }
+    episode.judgements.push(validationJudgement(v));
+    episode.annotations.push(...validationAnnotations(v));
+    episode.info.validation = validationInfo(v);
+  }
+  if (stubs) c.warn(`${validationFile}: ${stubs} validated call(s) have no transcript here; imported as episodes without turns`);
+  const metrics: Record<string, unknown> = {};
+  for (const file of ['judge_validation/metrics.json', 'judge_validation/human_failure_validation_90/metrics.json', 'speech_judgments/manifest.json']) {
+    const path = findInsideRoot(c.root, file, site(file));
+    if (path) metrics[file] = readJsonFile(path, file);
+  }
+  return metrics;
+}
+
+/** Reads the archive folder, or a single transcripts .jsonl / example .json file, at `path`. */
+export async function readTauElicitation(path: string): Promise<ImportBatch> {
+  const abs = resolve(path);
+  const isDir = statSync(abs).isDirectory();
+  const root = rootOf(abs, isDir);
+  const manifestFile = 'results/manifest.csv';
+  const manifestPath = findInsideRoot(root, manifestFile, { file: manifestFile, record: 'file', field: '(file)' });
+  const c = new Collector(root, manifestPath ? readManifest(manifestPath, manifestFile) : new Map());
+  const ref = (file: string) => resolveInsideRoot(root, file, { file, record: 'file', field: '(file)' });
+  let archiveInfo: Record<string, unknown> = {};
+  if (!isDir) {
+    const file = abs.slice(root.length + 1).split(/[\\/]/).join('/');
+    if (file.endsWith('.jsonl')) c.readTranscripts(abs, file);
+    else c.readExample(abs, file);
+  } else {
+    const transcripts = listDir(join(root, 'transcripts'), '.jsonl').map((n) => `transcripts/${n}`);
+    const examples = listDir(join(root, 'examples'), '.json').filter((n) => n !== 'manifest.json').map((n) => `examples/${n}`);
+    if (transcripts.length + examples.length === 0) throw new ImportError(basename(abs), 'folder', 'transcripts/', 'no transcripts/*.jsonl or examples/*.json in the archive');
+    for (const file of transcripts) {
+      checkSha256(c, ref(file), file);
+      c.readTranscripts(ref(file), file);
+    }
+    for (const file of examples) c.readExample(ref(file), file);
+    const absent = [...c.manifest.values()].filter((r) => r.transcript_file && !transcripts.includes(r.transcript_file)).length;
+    if (absent) c.warn(`${manifestFile}: ${absent} of ${c.manifest.size} cells have no transcript file in this archive`);
+    archiveInfo = joinArchiveLabels(c);
+  }
+  return {
+    format: 'tau-elicitation',
+    benchmark: 'tau-elicitation',
+    studyName: `τ-Elicitation ${basename(isDir ? abs : abs.replace(/\.jsonl?$/, ''))}`,
+    studyInfo: { cells: [...c.manifest.values()], ...archiveInfo },
+    source: abs,
+    episodes: c.episodes,
+    skipped: 0,
+    warnings: c.warnings,
+  };
+}
