@@ -8,7 +8,7 @@ const int = z.number().int();
 const text = z.string().nullish();
 
 /** One entry of a compact transcript: agent speech, or a tool event of the agent or of the (silent) caller. */
-export const elicitTurn = z.object({
+const elicitTurn = z.object({
   order: int,
   role: z.string(),
   source: z.string(),

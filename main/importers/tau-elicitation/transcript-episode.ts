@@ -30,7 +30,7 @@ function turnsOf(t: ElicitTranscript): BatchTurn[] {
 }
 
 /** The values the agent submitted: the `fields` of every submit_fields call, later calls overriding earlier ones; null if none. */
-export function submittedFields(t: ElicitTranscript): Record<string, unknown> | null {
+function submittedFields(t: ElicitTranscript): Record<string, unknown> | null {
   let out: Record<string, unknown> | null = null;
   for (const turn of t.turns) {
     const fields = (turn.tool_arguments as { fields?: unknown } | null)?.fields;

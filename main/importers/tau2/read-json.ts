@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ImportError } from '../batch';
 
 /** Formats a schema issue path the way a reader would write it, e.g. `ticks[12].user_chunk.contains_speech`. */
-export function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
+function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
   let out = prefix;
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;

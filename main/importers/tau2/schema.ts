@@ -53,7 +53,7 @@ const participant = (role: 'user' | 'assistant') =>
   z.object({ role: z.literal(role), content: text, tool_calls: z.array(toolCall).nullish(), turn_idx: int.nullish(), timestamp: text });
 
 /** A half-duplex message: system, user, assistant, tool result, or several tool results at once. */
-export const tau2Message = z.discriminatedUnion('role', [
+const tau2Message = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: text, turn_idx: int.nullish(), timestamp: text }),
   participant('user'),
   participant('assistant'),
@@ -66,7 +66,7 @@ export const tau2Message = z.discriminatedUnion('role', [
 const check = { met: z.boolean(), justification: z.string().default('') };
 
 /** The evaluator's reward and its checks (RewardInfo). */
-export const tau2RewardInfo = z.object({
+const tau2RewardInfo = z.object({
   reward: z.number().finite(),
   db_check: z.object({ db_match: z.boolean(), db_reward: z.number() }).nullish(),
   env_assertions: z.array(z.object({ met: z.boolean(), reward: z.number() })).nullish(),
@@ -80,7 +80,7 @@ export const tau2RewardInfo = z.object({
 });
 
 /** An LLM review of the conversation (Review, or UserOnlyReview which lacks the agent fields). */
-export const tau2Review = z.object({
+const tau2Review = z.object({
   summary: z.string().default(''),
   agent_error: z.boolean().default(false),
   user_error: z.boolean().default(false),
@@ -125,7 +125,7 @@ export const tau2Simulation = z.object({
 });
 
 /** Run information (Info): who played agent and user, the domain, and the audio-native settings. */
-export const tau2Info = z.looseObject({
+const tau2Info = z.looseObject({
   git_commit: text,
   num_trials: int.nullish(),
   seed: int.nullish(),

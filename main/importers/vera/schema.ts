@@ -29,7 +29,7 @@ export const veraEpisode = z.object({
 });
 
 /** The grade labels of VERA's LLM grader (`evaluation/grader/base.py` GradeLabel). */
-export const GRADE_LABELS = ['CORRECT', 'INCORRECT', 'NOT_ATTEMPTED'] as const;
+const GRADE_LABELS = ['CORRECT', 'INCORRECT', 'NOT_ATTEMPTED'] as const;
 
 /** One grade as `run_grader.py` writes it; a label may be serialized as `GradeLabel.CORRECT` by str() of the enum. */
 export const veraGrade = z.looseObject({

@@ -42,7 +42,7 @@ export function crossEnvironmentPass(records: readonly EpisodeOutcome[], options
     const incomplete: CrossEnvironmentRow['incomplete'] = [];
     const duplicated: CrossEnvironmentRow['duplicated'] = [];
     for (const [task, rows] of groupBy(group, (r) => r.task)) {
-      const perEnvironment = environments.map((env) => rows.filter((r) => r.condition[environmentKey] === env));
+      const perEnvironment = environments.map((env) => rows.filter((r) => r.reward !== null && r.condition[environmentKey] === env));
       const missing = environments.filter((_, i) => perEnvironment[i].length === 0);
       const doubled = environments.filter((_, i) => perEnvironment[i].length > 1);
       if (missing.length > 0) incomplete.push({ task, missing });

@@ -1,0 +1,19 @@
+/** Test helpers for the importers: temporary folders filled with files. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** A new empty temporary folder. */
+export function tempDir(prefix = 'earshot-import-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Writes files (path relative to `root` → text, bytes, or a value written as JSON) and returns `root`. */
+export function writeFiles(root: string, files: Record<string, string | Uint8Array | object>): string {
+  for (const [path, content] of Object.entries(files)) {
+    const full = join(root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, typeof content === 'string' || content instanceof Uint8Array ? content : JSON.stringify(content));
+  }
+  return root;
+}
