@@ -1,28 +1,12 @@
 /** The one contract between renderer and main side: every callable method and every pushed event. */
-import { z } from 'zod';
-import type { AppInfo, AudioPeaks, EpisodeDetail, EpisodeRow, StudySummary } from './domain';
+import type { z } from 'zod';
+import { browseMethods } from './methods/browse';
+import { jobMethods } from './methods/jobs';
 
-/** A method's declaration: the schema its input must pass, and the type of its result. */
-export interface MethodSpec<I extends z.ZodType, O> {
-  input: I;
-  /** Phantom: carries the output type only. */
-  output?: O;
-}
-
-function method<O>() {
-  return <I extends z.ZodType>(input: I): MethodSpec<I, O> => ({ input });
-}
-
-const id = z.number().int().positive();
-const none = z.object({}).strict();
-
-/** Every method the renderer may call, by name. */
+/** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
 export const methods = {
-  'app.info': method<AppInfo>()(none),
-  'studies.list': method<StudySummary[]>()(none),
-  'episodes.list': method<EpisodeRow[]>()(z.object({ studyId: id }).strict()),
-  'episodes.get': method<EpisodeDetail>()(z.object({ episodeId: id }).strict()),
-  'audio.peaks': method<AudioPeaks>()(z.object({ assetId: id }).strict()),
+  ...browseMethods,
+  ...jobMethods,
 } as const;
 
 /** Name of a callable method. */

@@ -20,7 +20,7 @@ function refuse(site: RefSite, problem: string): never {
 }
 
 /** Quotes text taken from an imported file for a message: JSON-escaped and cut to 80 characters. */
-function quote(value: string): string {
+export function quote(value: string): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
 }
 

@@ -1,13 +1,15 @@
-/** The services object every handler receives: database, events, paths, clock. */
+/** The services object every handler receives: database, events, jobs, paths, clock. */
 import { openDatabase, type Db, type OpenOptions } from '../db/open';
 import { EventBus } from './events';
 import { pathsFor, type Paths } from './paths';
 import { ensureDemoStudy } from '../demo/ensure-demo';
+import { JobRegistry } from '../jobs/jobs';
 
 /** What handlers run against. */
 export interface Services {
   db: Db;
   events: EventBus;
+  jobs: JobRegistry;
   paths: Paths;
   clock: () => Date;
   door: 'electron' | 'web';
@@ -26,9 +28,11 @@ export interface ServiceOptions extends OpenOptions {
 /** Opens the database at `dbPath` and builds the services, importing the demo study on first use. */
 export async function createServices(dbPath: string, options: ServiceOptions = {}): Promise<Services> {
   const db = openDatabase(dbPath, options);
+  const events = new EventBus();
   const services: Services = {
     db,
-    events: new EventBus(),
+    events,
+    jobs: new JobRegistry(events),
     paths: pathsFor(dbPath, options.root),
     clock: options.clock ?? (() => new Date()),
     door: options.door ?? 'web',

@@ -27,7 +27,7 @@ export function summarizeGrounding(probes: readonly GroundingProbe[]): Grounding
   const unanswerable = probes.filter((p) => !p.answerable);
   const answers = probes.filter((p) => !p.refused);
   const falselyConfident =
-    answerable.filter((p) => !p.refused && p.confident && !p.correct).length + 0;
+    answerable.filter((p) => !p.refused && p.confident && !p.correct).length + unanswerable.filter((p) => !p.refused).length;
   return {
     probes: probes.length,
     accuracy: rate(answerable.filter((p) => !p.refused && p.correct).length, answerable.length),

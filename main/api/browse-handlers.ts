@@ -1,0 +1,12 @@
+/** Handlers of the browse methods (shared/methods/browse.ts). */
+import { appInfo, studiesList } from './studies';
+import { audioPeaks, episodesGet, episodesList } from './episodes';
+
+/** Browse handlers by method name. */
+export const browseHandlers = {
+  'app.info': appInfo,
+  'studies.list': studiesList,
+  'episodes.list': episodesList,
+  'episodes.get': episodesGet,
+  'audio.peaks': audioPeaks,
+} as const;

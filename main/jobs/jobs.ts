@@ -1,0 +1,66 @@
+/** Long-running work (imports, runs, bootstraps): progress pushed as `job.progress` events, cancel by id. */
+import { randomUUID } from 'node:crypto';
+import type { EventBus } from '../services/events';
+
+/** What a job body receives: an abort signal and a progress reporter. */
+export interface JobContext {
+  signal: AbortSignal;
+  progress(done: number, total: number, message: string): void;
+}
+
+/** A job as listed: kind, last progress and state. */
+export interface JobState {
+  jobId: string;
+  kind: string;
+  done: number;
+  total: number;
+  message: string;
+  finished: boolean;
+}
+
+/** Runs jobs, reports their progress and cancels them. */
+export class JobRegistry {
+  private readonly running = new Map<string, { controller: AbortController; state: JobState }>();
+
+  constructor(private readonly events: EventBus) {}
+
+  /** Starts `body` as a job; returns its id and a promise of its result (rejects when cancelled or failed). */
+  start<T>(kind: string, body: (ctx: JobContext) => Promise<T>): { jobId: string; done: Promise<T> } {
+    const jobId = randomUUID();
+    const controller = new AbortController();
+    const state: JobState = { jobId, kind, done: 0, total: 0, message: 'starting', finished: false };
+    this.running.set(jobId, { controller, state });
+    const emit = () => this.events.emit('job.progress', { ...state });
+    const done = (async () => {
+      try {
+        return await body({
+          signal: controller.signal,
+          progress: (d, t, message) => {
+            Object.assign(state, { done: d, total: t, message });
+            emit();
+          },
+        });
+      } finally {
+        state.finished = true;
+        state.message = controller.signal.aborted ? 'cancelled' : state.message;
+        emit();
+        this.running.delete(jobId);
+      }
+    })();
+    emit();
+    return { jobId, done };
+  }
+
+  /** Cancels a running job; false when no such job is running. */
+  cancel(jobId: string): boolean {
+    const job = this.running.get(jobId);
+    if (!job) return false;
+    job.controller.abort(new Error('cancelled by the user'));
+    return true;
+  }
+
+  /** The jobs still running. */
+  list(): JobState[] {
+    return [...this.running.values()].map((j) => ({ ...j.state }));
+  }
+}
