@@ -1,12 +1,14 @@
 /** Handlers of the browse methods (shared/methods/browse.ts). */
 import { appInfo, studiesList } from './studies';
-import { audioPeaks, episodesGet, episodesList } from './episodes';
+import { audioPeaks, episodesFacets, episodesGet, episodesList, episodesQuery } from './episodes';
 
 /** Browse handlers by method name. */
 export const browseHandlers = {
   'app.info': appInfo,
   'studies.list': studiesList,
   'episodes.list': episodesList,
+  'episodes.query': episodesQuery,
+  'episodes.facets': episodesFacets,
   'episodes.get': episodesGet,
   'audio.peaks': audioPeaks,
 } as const;

@@ -5,6 +5,7 @@ import { getEpisode, listEpisodes } from '../db/episodes';
 import { getPeaks } from '../db/audio';
 import { findStudy } from '../db/studies';
 import { notFound } from './errors';
+import { episodeFacets, queryEpisodes } from '../db/episode-query';
 
 /** `episodes.list`: the episodes of one study. */
 export function episodesList(s: Services, input: MethodInput<'episodes.list'>): MethodOutput<'episodes.list'> {
@@ -24,4 +25,16 @@ export function audioPeaks(s: Services, input: MethodInput<'audio.peaks'>): Meth
   const peaks = getPeaks(s.db, input.assetId);
   if (!peaks) throw notFound(`audio asset ${input.assetId}`);
   return peaks;
+}
+
+/** `episodes.query`: one page of a study's episodes, filtered, searched and sorted. */
+export function episodesQuery(s: Services, input: MethodInput<'episodes.query'>): MethodOutput<'episodes.query'> {
+  if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
+  return queryEpisodes(s.db, input);
+}
+
+/** `episodes.facets`: the values a study's episodes can be filtered by. */
+export function episodesFacets(s: Services, input: MethodInput<'episodes.facets'>): MethodOutput<'episodes.facets'> {
+  if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
+  return episodeFacets(s.db, input.studyId);
 }

@@ -3,7 +3,8 @@ import type { Db } from './open';
 import type { EpisodeDetail, EpisodeRow, Judgement, Turn } from '../../shared/domain';
 import { listEpisodeAudio } from './audio';
 
-interface EpisodeDbRow {
+/** An episode row as selected with EPISODE_COLUMNS. */
+export interface EpisodeDbRow {
   id: number;
   study_id: number;
   external_id: string;
@@ -15,15 +16,15 @@ interface EpisodeDbRow {
   outcome: string | null;
   reward: number | null;
   duration_ms: number | null;
-  info: string;
   judge_label: string | null;
 }
 
-const EPISODE_COLUMNS = `e.id, e.study_id, e.external_id, e.benchmark, e.system, e.task, e.trial, e.condition,
-  e.outcome, e.reward, e.duration_ms, e.info,
-  (SELECT j.label FROM judgements j WHERE j.episode_id = e.id ORDER BY j.id DESC LIMIT 1) AS judge_label`;
+/** The columns every episode query selects, for `toEpisodeRow`. */
+export const EPISODE_COLUMNS = `e.id, e.study_id, e.external_id, e.benchmark, e.system, e.task, e.trial, e.condition,
+  e.outcome, e.reward, e.duration_ms, e.judge_label`;
 
-function toRow(r: EpisodeDbRow): EpisodeRow {
+/** Maps a selected row to the contract's EpisodeRow. */
+export function toEpisodeRow(r: EpisodeDbRow): EpisodeRow {
   return {
     id: r.id,
     externalId: r.external_id,
@@ -42,15 +43,15 @@ function toRow(r: EpisodeDbRow): EpisodeRow {
 /** The episodes of a study, in import order. */
 export function listEpisodes(db: Db, studyId: number): EpisodeRow[] {
   const rows = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.study_id = ? ORDER BY e.id`).all(studyId) as EpisodeDbRow[];
-  return rows.map(toRow);
+  return rows.map(toEpisodeRow);
 }
 
 /** One episode with turns, audio and judgements; null when it does not exist. */
 export function getEpisode(db: Db, episodeId: number): EpisodeDetail | null {
-  const row = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.id = ?`).get(episodeId) as EpisodeDbRow | undefined;
+  const row = db.prepare(`SELECT ${EPISODE_COLUMNS}, e.info FROM episodes e WHERE e.id = ?`).get(episodeId) as (EpisodeDbRow & { info: string }) | undefined;
   if (!row) return null;
   return {
-    episode: { ...toRow(row), studyId: row.study_id, info: JSON.parse(row.info) as Record<string, unknown> },
+    episode: { ...toEpisodeRow(row), studyId: row.study_id, info: JSON.parse(row.info) as Record<string, unknown> },
     turns: listTurns(db, episodeId),
     audio: listEpisodeAudio(db, episodeId),
     judgements: listJudgements(db, episodeId),
@@ -111,4 +112,16 @@ export function listJudgements(db: Db, episodeId: number): Judgement[] {
     rewardBreakdown: r.reward_breakdown ? (JSON.parse(r.reward_breakdown) as Record<string, number>) : null,
     findings: JSON.parse(r.findings) as Judgement['findings'],
   }));
+}
+
+/** Sets the episode's denormalized judge label to its latest judgement's label (call after adding judgements). */
+export function refreshJudgeLabel(db: Db, episodeId: number): void {
+  db.prepare('UPDATE episodes SET judge_label = (SELECT label FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1) WHERE id = ?').run(episodeId, episodeId);
+}
+
+/** Indexes an episode for the browser: its condition pairs and the full text of its turns. */
+export function indexEpisodeForBrowse(db: Db, episodeId: number, condition: Record<string, string>, turnTexts: readonly string[]): void {
+  const pair = db.prepare('INSERT OR IGNORE INTO episode_conditions (episode_id, key, value) VALUES (?, ?, ?)');
+  for (const [k, v] of Object.entries(condition)) pair.run(episodeId, k, String(v));
+  db.prepare('INSERT INTO episode_text (rowid, text) VALUES (?, ?)').run(episodeId, turnTexts.filter(Boolean).join(' '));
 }

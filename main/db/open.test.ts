@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase, SchemaTooNewError } from './open';
-import { migrations } from './migrations/index';
+import { latestVersion, migrations } from './migrations/index';
 
 const dirs: string[] = [];
 function tempDb(): string {
@@ -17,7 +17,7 @@ afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force
 describe('openDatabase', () => {
   it('creates the file, applies every migration and sets user_version', () => {
     const db = openDatabase(tempDb());
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.pragma('user_version', { simple: true })).toBe(latestVersion);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
@@ -31,7 +31,7 @@ describe('openDatabase', () => {
     const file = tempDb();
     openDatabase(file).close();
     const db = openDatabase(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.pragma('user_version', { simple: true })).toBe(latestVersion);
     db.close();
   });
 
@@ -39,21 +39,21 @@ describe('openDatabase', () => {
     const file = tempDb();
     openDatabase(file).close();
     const raw = new Database(file);
-    raw.pragma(`user_version = ${migrations.length + 5}`);
+    raw.pragma(`user_version = ${latestVersion + 5}`);
     raw.close();
     expect(() => openDatabase(file)).toThrow(SchemaTooNewError);
     expect(() => openDatabase(file)).toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*newer`));
     const check = new Database(file);
-    expect(check.pragma('user_version', { simple: true })).toBe(migrations.length + 5);
+    expect(check.pragma('user_version', { simple: true })).toBe(latestVersion + 5);
     check.close();
   });
 
   it('rolls a failing migration back whole, keeping the previous version', () => {
     const file = tempDb();
-    const broken = [...migrations, 'CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1);'];
+    const broken = [...migrations, { version: latestVersion + 1, sql: 'CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1);' }];
     expect(() => openDatabase(file, { migrations: broken })).toThrow(/no_such_table/);
     const db = openDatabase(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.pragma('user_version', { simple: true })).toBe(latestVersion);
     expect(db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'half_done'").get()).toEqual({ n: 0 });
     db.close();
   });

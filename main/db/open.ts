@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrations as defaultMigrations } from './migrations/index';
+import { migrations as defaultMigrations, type Migration } from './migrations/index';
 
 /** The database handle type used across the main side. */
 export type Db = Database.Database;
@@ -12,7 +12,7 @@ export interface OpenOptions {
   /** Path to a better_sqlite3.node built for the running runtime (Electron needs its own ABI build). */
   nativeBinding?: string;
   /** Migrations to apply; defaults to the studio's own. */
-  migrations?: readonly string[];
+  migrations?: readonly Migration[];
 }
 
 /** Raised when the file was written by a newer Earshot than this one. */
@@ -35,19 +35,21 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   }
 }
 
-/** Applies every migration above the file's `user_version`, each in its own transaction. */
-export function migrate(db: Db, migrations: readonly string[], file: string): void {
+/** Applies every migration above the file's `user_version`, each in its own transaction with its version. */
+export function migrate(db: Db, migrations: readonly Migration[], file: string): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > migrations.length) {
+  const latest = migrations.length ? migrations[migrations.length - 1].version : 0;
+  if (current > latest) {
     throw new SchemaTooNewError(
-      `${file}: database schema version ${current} is newer than this Earshot understands (${migrations.length}); ` +
+      `${file}: database schema version ${current} is newer than this Earshot understands (${latest}); ` +
         'open it with a newer Earshot, or use another --db file.',
     );
   }
-  for (let version = current + 1; version <= migrations.length; version++) {
+  for (const m of migrations) {
+    if (m.version <= current) continue;
     db.transaction(() => {
-      db.exec(migrations[version - 1]);
-      db.pragma(`user_version = ${version}`);
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
     })();
   }
 }

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test-support/fixtures';
 import { ImportError } from './batch';
 import { detectFormat, readAny } from './detect';
-import { tempDir, writeFiles } from './tau2/test-files';
+import { removeTempDirs, tempDir, writeFiles } from './tau2/test-files';
+
+afterAll(removeTempDirs);
 
 describe('detectFormat', () => {
   it('recognises the fixture folders and files', () => {

@@ -1,9 +1,11 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ImportError } from './batch';
 import { displayPath, findInsideRoot, resolveInsideRoot } from './safe-path';
-import { tempDir, writeFiles } from './tau2/test-files';
+import { removeTempDirs, tempDir, writeFiles } from './tau2/test-files';
+
+afterAll(removeTempDirs);
 
 const site = { file: 'simulations/a.json', record: 'simulation 2 (id "x")', field: 'audio_file' };
 

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { ensureStudy } from '../db/studies';
+import { indexEpisodeForBrowse, refreshJudgeLabel } from '../db/episodes';
 import { computePeaks, type Peaks } from '../audio/peaks';
 import { hashFile } from '../audio/hash-file';
 import { ImportError, type BatchEpisode, type ImportBatch } from './batch';
@@ -175,6 +176,8 @@ class BatchInserter {
       this.insertHistory.run(episodeId, annotatorId, a.field, value, t);
       this.summary.annotations++;
     }
+    if (e.judgements.length > 0) refreshJudgeLabel(this.db, episodeId);
+    indexEpisodeForBrowse(this.db, episodeId, e.condition, e.turns.map((x) => x.text));
   }
 
   private assetId(path: string): number {

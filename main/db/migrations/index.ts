@@ -1,5 +1,18 @@
-/** The numbered migrations, in order: migration N brings the schema to `PRAGMA user_version = N`. */
+/** The numbered migrations, in ascending order: applying migration N sets `PRAGMA user_version = N`. */
 import { migration001 } from './001-initial';
+import { migration004 } from './004-browse';
 
-/** Ordered SQL of every migration; index 0 is migration 1. */
-export const migrations: readonly string[] = [migration001];
+/** A schema step: its number and its SQL. */
+export interface Migration {
+  version: number;
+  sql: string;
+}
+
+/** Every migration, ascending by version (002 annotation, 003 runs slot in by number). */
+export const migrations: readonly Migration[] = [
+  { version: 1, sql: migration001 },
+  { version: 4, sql: migration004 },
+];
+
+/** The schema version this code brings a database to. */
+export const latestVersion = migrations[migrations.length - 1].version;

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import { ImportError } from '../batch';
 import { wavBytes } from '../../../test-support/wav';
-import { tempDir, writeFiles } from '../tau2/test-files';
+import { removeTempDirs, tempDir, writeFiles } from '../tau2/test-files';
 import { readTauElicitation } from './read-tau-elicitation';
+
+afterAll(removeTempDirs);
 
 const regular = 'transcripts/main_runs__modeb_gemini_high_regular_2026-09-02.jsonl';
 const lines = readFileSync(fixture('tau-elicitation', regular), 'utf8').split('\n').filter(Boolean);
@@ -52,6 +54,7 @@ describe('archive parts beyond the transcripts', () => {
         findings: [{ text: "utterance 47: The word 'calling' is cut.", startMs: null, endMs: null, category: 'missing_word' }],
       },
     ]);
+    expect(batch.warnings).toContain('speech_judgments/utterances.jsonl: 1 utterance judgment(s) belong to calls not in this import and were ignored');
     expect(e.info.speechJudgments).toEqual([
       { utteranceIndex: 0, turnIndex: 0, outcome: 'pass', severity: 0, summary: 'summary 0' },
       { utteranceIndex: 47, turnIndex: 2, outcome: 'fail', severity: 1, summary: 'summary 47' },

@@ -96,12 +96,13 @@ function joinArchiveLabels(c: Collector): Record<string, unknown> {
   const site = (file: string) => ({ file, record: 'file', field: '(file)' });
   const utterancesFile = 'speech_judgments/utterances.jsonl';
   const utterances = findInsideRoot(c.root, utterancesFile, site(utterancesFile));
-  if (utterances) {
-    for (const [sim, judgments] of readSpeechJudgments(utterances, utterancesFile)) {
-      const episode = c.byId.get(sim);
-      if (episode) episode.judgements.push(attachSpeechJudgments(episode, judgments));
-    }
+  let unmatched = 0;
+  for (const [sim, judgments] of utterances ? readSpeechJudgments(utterances, utterancesFile) : []) {
+    const episode = c.byId.get(sim);
+    if (episode) episode.judgements.push(attachSpeechJudgments(episode, judgments));
+    else unmatched += judgments.length;
   }
+  if (unmatched) c.warn(`${utterancesFile}: ${unmatched} utterance judgment(s) belong to calls not in this import and were ignored`);
   const validationFile = 'judge_validation/validation.csv';
   const validation = findInsideRoot(c.root, validationFile, site(validationFile));
   let stubs = 0;
@@ -129,6 +130,7 @@ function joinArchiveLabels(c: Collector): Record<string, unknown> {
 /** Reads the archive folder, or a single transcripts .jsonl / example .json file, at `path`. */
 export async function readTauElicitation(path: string): Promise<ImportBatch> {
   const abs = resolve(path);
+  if (!existsSync(abs)) throw new ImportError(basename(abs), 'file', '(file)', 'does not exist');
   const isDir = statSync(abs).isDirectory();
   const root = rootOf(abs, isDir);
   const manifestFile = 'results/manifest.csv';

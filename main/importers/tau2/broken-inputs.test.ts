@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import { ImportError } from '../batch';
 import { readTau2 } from './read-tau2';
-import { tempDir, writeFiles } from './test-files';
+import { removeTempDirs, tempDir, writeFiles } from './test-files';
+
+afterAll(removeTempDirs);
 
 const results = readFileSync(fixture('tau2-voice', 'experiment', 'results.json'), 'utf8');
 const simText = readFileSync(fixture('tau2-voice', 'experiment', 'simulations', '49b22f0c-4a56-41c5-922f-bc2a56e53a23.json'), 'utf8');

@@ -23,10 +23,10 @@ export function parseJsonText(text: string, file: string, record: string): unkno
   }
 }
 
-/** Reads the text file at `path`; `file` is how messages name it (relative to the import root). */
+/** Reads the text file at `path` (without a byte-order mark); `file` is how messages name it (relative to the import root). */
 export function readTextFile(path: string, file: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (err) {
     throw new ImportError(file, 'file', '(file)', `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }

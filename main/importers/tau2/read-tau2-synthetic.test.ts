@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readTau2 } from './read-tau2';
 import { wavBytes } from '../../../test-support/wav';
-import { tempDir, writeFiles } from './test-files';
+import { removeTempDirs, tempDir, writeFiles } from './test-files';
+
+afterAll(removeTempDirs);
 
 const info = {
   git_commit: 'abc',

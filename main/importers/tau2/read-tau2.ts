@@ -22,6 +22,7 @@ interface PendingSimulation {
 /** Where the run's files are, following tau2's `Results._detect_format`: a sibling `simulations/` folder means the dir layout. */
 function locate(path: string): { root: string; resultsPath: string; simsDir: string | null } {
   const abs = resolve(path);
+  if (!existsSync(abs)) throw new ImportError(basename(abs), 'file', '(file)', 'does not exist');
   const isDir = statSync(abs).isDirectory();
   const root = isDir ? abs : dirname(abs);
   const resultsPath = isDir ? join(abs, 'results.json') : abs;

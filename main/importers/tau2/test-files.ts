@@ -1,11 +1,20 @@
 /** Test helpers for the importers: temporary folders filled with files. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** A new empty temporary folder. */
+const created: string[] = [];
+
+/** A new empty temporary folder, removed by removeTempDirs. */
 export function tempDir(prefix = 'earshot-import-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes every folder tempDir made (call it from afterAll). */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Writes files (path relative to `root` → text, bytes, or a value written as JSON) and returns `root`. */

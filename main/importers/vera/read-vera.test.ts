@@ -1,11 +1,13 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import { readWavHeader } from '../../audio/wav-header';
 import { ImportError } from '../batch';
-import { tempDir, writeFiles } from '../tau2/test-files';
+import { removeTempDirs, tempDir, writeFiles } from '../tau2/test-files';
 import { readVera } from './read-vera';
+
+afterAll(removeTempDirs);
 
 const episodesText = readFileSync(fixture('vera', 'test_voice_episodes', 'test.json'), 'utf8');
 const episodesJson = () => JSON.parse(episodesText) as { episodes: Record<string, any>[] };

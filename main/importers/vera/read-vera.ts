@@ -1,5 +1,5 @@
 /** Reads VERA voice episodes (an episodes JSON file, or a folder of them) with any grader outputs beside them into one batch. */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
 import { resolveInsideRoot } from '../safe-path';
@@ -10,6 +10,7 @@ import { veraEpisode, veraEpisodesFile } from './schema';
 
 /** The episodes files to read: the file given, or every JSON in the folder whose top level has an `episodes` list. */
 function episodesFiles(abs: string): { root: string; files: { name: string; raw: unknown }[] } {
+  if (!existsSync(abs)) throw new ImportError(basename(abs), 'file', '(file)', 'does not exist');
   if (!statSync(abs).isDirectory()) {
     const name = basename(abs);
     return { root: dirname(abs), files: [{ name, raw: readJsonFile(abs, name) }] };

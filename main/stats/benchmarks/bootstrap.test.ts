@@ -25,6 +25,21 @@ describe('percentileBootstrap', () => {
     expect(a.seed).toBe(5);
   });
 
+  it('takes the type-7 quantiles (1 ∓ level)/2 of the replicates', () => {
+    // With 41 replicates, h = 40·0.025 = 1 and 40·0.975 = 39 fall on order statistics: lower = r(1), upper = r(39) (0-based).
+    const replicates: number[] = [];
+    const values = Array.from({ length: 30 }, (_, i) => (i * 7919) % 101);
+    const ci = percentileBootstrap(values, (sample) => {
+      const m = mean(sample);
+      replicates.push(m);
+      return m;
+    }, { replicates: 41, seed: 13 });
+    const sorted = replicates.slice(0, 41).sort((a, b) => a - b); // the 42nd call is the estimate on the original data
+    expect(ci.lower).toBe(sorted[1]);
+    expect(ci.upper).toBe(sorted[39]);
+    expect(sorted[2]).not.toBe(sorted[1]);
+  });
+
   it('uses the level for the quantiles', () => {
     const wide = percentileBootstrap(data, mean, { replicates: 2000, seed: 2, level: 0.99 });
     const narrow = percentileBootstrap(data, mean, { replicates: 2000, seed: 2, level: 0.5 });

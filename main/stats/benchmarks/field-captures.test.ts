@@ -31,8 +31,9 @@ describe('extractFieldCaptures', () => {
       userTool('note_readback', { field: 'second_name', i_affirmed: true }),
       agentTool('submit_fields', { fields: { date_of_birth: '1955 03 27' }, record_id: 'R' }),
       agentTool('submit_fields', { fields: { date_of_birth: '1955-03-28' }, record_id: 'R' }),
-      // a caller-side event with the agent's tool name is not an agent capture
+      // events from the other side with the same tool names do not count
       userTool('log_capture', { field_name: 'second_name', value: 'Ann Lee' }),
+      agentTool('note_spell_request', { field: 'second_name' }),
     ],
   };
 

@@ -27,8 +27,8 @@ describe('summarizeGrounding', () => {
     expect(s.probes).toBe(8);
     expect(s.accuracy).toEqual({ numerator: 2, denominator: 5, value: 0.4 }); // 1, 8 of answerable 1, 2, 3, 4, 8
     expect(s.hallucination).toEqual({ numerator: 4, denominator: 5, value: 0.8 }); // 2, 3, 6, 8 of answers 1, 2, 3, 6, 8
-    expect(s.intrinsic.numerator).toBe(1);
-    expect(s.extrinsic.numerator).toBe(3);
+    expect(s.intrinsic).toEqual({ numerator: 1, denominator: 5, value: 0.2 });
+    expect(s.extrinsic).toEqual({ numerator: 3, denominator: 5, value: 0.6 });
     expect(s.refusalOnUnanswerable).toEqual({ numerator: 2, denominator: 3, value: 2 / 3 }); // 5, 7 of 5, 6, 7
     expect(s.refusalOnAnswerable).toEqual({ numerator: 1, denominator: 5, value: 0.2 }); // 4
     expect(s.falseConfidence).toEqual({ numerator: 2, denominator: 8, value: 0.25 }); // 2 and 6

@@ -21,6 +21,6 @@ export function reinjectionBenefit(probes: readonly GroundingProbe[]): Reinjecti
     };
     const before = accuracy('before');
     const after = accuracy('after');
-    return { system, before, after, benefit: before.value === null || after.value === null ? null : before.value - after.value };
+    return { system, before, after, benefit: before.value === null || after.value === null ? null : after.value - before.value };
   });
 }

@@ -1,0 +1,46 @@
+/** Types of the episode browser: its query, one page of results, and the values to filter by. */
+import { z } from 'zod';
+import type { EpisodeRow } from '../domain';
+
+/** Columns the episode list can be sorted by. */
+export const SORT_KEYS = ['id', 'externalId', 'system', 'task', 'outcome', 'reward', 'judgeLabel', 'durationMs'] as const;
+
+/** The episode browser's query: filters, full-text search, sort and the page wanted. */
+export const episodeQuerySchema = z
+  .object({
+    studyId: z.number().int().positive(),
+    search: z.string().max(200).optional(),
+    system: z.array(z.string()).max(200).optional(),
+    outcome: z.array(z.string()).max(50).optional(),
+    judgeLabel: z.array(z.string()).max(50).optional(),
+    condition: z.record(z.string().max(64), z.array(z.string()).max(200)).optional(),
+    rewardMin: z.number().finite().optional(),
+    rewardMax: z.number().finite().optional(),
+    /** With `annotatorId`: only episodes that annotator has (or has not) labelled. */
+    labelled: z.enum(['yes', 'no']).optional(),
+    annotatorId: z.number().int().positive().optional(),
+    /** Only episodes where a human's final label disagrees with the judge (`agree_with_judge` = false). */
+    disagreement: z.boolean().optional(),
+    sort: z.object({ key: z.enum(SORT_KEYS), dir: z.enum(['asc', 'desc']) }).strict().optional(),
+    offset: z.number().int().nonnegative().default(0),
+    limit: z.number().int().positive().max(1000).default(200),
+  })
+  .strict();
+
+/** A parsed episode query. */
+export type EpisodeQuery = z.infer<typeof episodeQuerySchema>;
+
+/** One page of matching episodes and how many match in all. */
+export interface EpisodePage {
+  total: number;
+  offset: number;
+  rows: EpisodeRow[];
+}
+
+/** The distinct values a study's episodes take, for the filter menus. */
+export interface EpisodeFacets {
+  system: string[];
+  outcome: string[];
+  judgeLabel: string[];
+  condition: Record<string, string[]>;
+}
