@@ -3,19 +3,25 @@ import { parseCliArgs, UsageError } from './args';
 import { episodesCommand, openForCli, studiesCommand, type CommandOutput } from './commands';
 import { serveCommand } from './serve';
 import { startCommand } from './start';
+import { importCommand } from './import';
+import { metricsCommand } from './metrics';
 import type { Services } from '../services/services';
 
 const USAGE = `usage: earshot <command> [options]
   serve     [--db FILE] [--port N]                 serve the studio on 127.0.0.1
   start                                            open the desktop app (falls back to serve)
   studies   [--db FILE] [--json]                   list studies
-  episodes  --study ID_OR_NAME [--db FILE] [--json] list a study's episodes`;
+  episodes  --study ID_OR_NAME [--db FILE] [--json] list a study's episodes
+  import    PATH [--study NAME] [--format F] [--db FILE] [--json]  import benchmark results
+  metrics   --study ID_OR_NAME [--db FILE] [--json]  every figure computed for a study`;
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 
 const dataCommands: Record<string, DataCommand> = {
   studies: studiesCommand,
   episodes: episodesCommand,
+  import: importCommand,
+  metrics: metricsCommand,
 };
 
 /** Runs the CLI; returns the process exit code (long-running commands resolve once started). */

@@ -2,29 +2,29 @@ import { groupBy } from './group';
 import { mulberry32, randomIndex } from './prng';
 import { quantileType7 } from './quantile';
 
-/** Settings of a percentile bootstrap. */
+/** Settings of a percentile bootstrap (same names and defaults as main/stats/agreement). */
 export interface BootstrapOptions {
-  /** Resamples drawn (default 2000). */
-  replicates?: number;
-  /** Two-sided coverage of the interval (default 0.95). */
-  level?: number;
+  /** Resamples drawn (default 10 000). */
+  resamples?: number;
   /** Seed of the mulberry32 generator (default 1); the same seed and data give the same interval. */
   seed?: number;
+  /** Two-sided coverage of the interval (default 0.95). */
+  confidence?: number;
 }
 
 /** A point estimate with its percentile bootstrap interval. */
 export interface BootstrapInterval {
-  /** The statistic on the original data. */
-  estimate: number;
-  /** Type-7 quantile (1 − level)/2 of the replicate statistics; null when no replicate was finite. */
-  lower: number | null;
-  /** Type-7 quantile (1 + level)/2 of the replicate statistics; null when no replicate was finite. */
-  upper: number | null;
-  level: number;
-  replicates: number;
+  /** The statistic on the original data; null when it is not finite. */
+  estimate: number | null;
+  /** Type-7 quantile (1 − confidence)/2 of the resampled statistics; null when none was finite. */
+  low: number | null;
+  /** Type-7 quantile (1 + confidence)/2 of the resampled statistics; null when none was finite. */
+  high: number | null;
+  resamples: number;
+  /** Resamples whose statistic was not finite (e.g. an empty subgroup): left out of the quantiles. */
+  undefinedResamples: number;
   seed: number;
-  /** Replicates whose statistic was not finite (e.g. an empty subgroup): left out of the quantiles. */
-  invalid: number;
+  confidence: number;
 }
 
 /**
@@ -32,15 +32,15 @@ export interface BootstrapInterval {
  * drawn cluster, and takes percentiles of the statistic. Use the task as cluster when conditions are crossed on tasks.
  */
 export function clusterBootstrap<T>(rows: readonly T[], clusterOf: (row: T) => string, statistic: (rows: T[]) => number, options: BootstrapOptions = {}): BootstrapInterval {
-  const replicates = options.replicates ?? 2000;
-  const level = options.level ?? 0.95;
+  const resamples = options.resamples ?? 10_000;
+  const confidence = options.confidence ?? 0.95;
   const seed = options.seed ?? 1;
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  if (!Number.isInteger(replicates) || replicates < 1) throw new RangeError(`replicates must be a positive integer, got ${replicates}`);
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   const clusters = [...groupBy(rows, clusterOf).values()];
   const random = mulberry32(seed);
   const values: number[] = [];
-  for (let b = 0; b < replicates; b += 1) {
+  for (let b = 0; b < resamples; b += 1) {
     const sample: T[] = [];
     for (let i = 0; i < clusters.length; i += 1) {
       for (const row of clusters[randomIndex(random, clusters.length)]) sample.push(row);
@@ -48,14 +48,15 @@ export function clusterBootstrap<T>(rows: readonly T[], clusterOf: (row: T) => s
     const value = statistic(sample);
     if (Number.isFinite(value)) values.push(value);
   }
+  const estimate = statistic([...rows]);
   return {
-    estimate: statistic([...rows]),
-    lower: quantileType7(values, (1 - level) / 2),
-    upper: quantileType7(values, (1 + level) / 2),
-    level,
-    replicates,
+    estimate: Number.isFinite(estimate) ? estimate : null,
+    low: quantileType7(values, (1 - confidence) / 2),
+    high: quantileType7(values, (1 + confidence) / 2),
+    resamples,
+    undefinedResamples: resamples - values.length,
     seed,
-    invalid: replicates - values.length,
+    confidence,
   };
 }
 

@@ -32,7 +32,7 @@ export function summarizeGrounding(probes: readonly GroundingProbe[]): Grounding
     probes: probes.length,
     accuracy: rate(answerable.filter((p) => !p.refused && p.correct).length, answerable.length),
     hallucination: rate(answers.filter((p) => p.hallucination !== 'none').length, answers.length),
-    intrinsic: rate(probes.filter((p) => p.hallucination === 'intrinsic').length, answers.length),
+    intrinsic: rate(answers.filter((p) => p.hallucination === 'intrinsic').length, answers.length),
     extrinsic: rate(answers.filter((p) => p.hallucination === 'extrinsic').length, answers.length),
     refusalOnUnanswerable: rate(unanswerable.filter((p) => p.refused).length, unanswerable.length),
     refusalOnAnswerable: rate(answerable.filter((p) => p.refused).length, answerable.length),

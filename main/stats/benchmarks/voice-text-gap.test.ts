@@ -31,7 +31,7 @@ describe('voiceTextGap', () => {
   ]);
 
   it('pairs by item and tests the discordant pairs', () => {
-    const r = voiceTextGap(voice, text, { replicates: 4000, seed: 3 });
+    const r = voiceTextGap(voice, text, { resamples: 4000, seed: 3 });
     expect(r.pairs).toBe(25);
     expect(r.unpaired).toBe(0);
     expect(r.textAccuracy).toBeCloseTo(0.72, 14);
@@ -40,8 +40,8 @@ describe('voiceTextGap', () => {
     expect([r.test.b, r.test.c]).toEqual([10, 2]);
     expect(r.test.exactP).toBeCloseTo(0.0386, 4);
     expect(r.test.chiSquareP).toBeCloseTo(0.0433, 4);
-    expect(Math.abs(r.interval!.lower! - 0.079)).toBeLessThan(0.05);
-    expect(Math.abs(r.interval!.upper! - 0.561)).toBeLessThan(0.05);
+    expect(Math.abs(r.interval!.low! - 0.079)).toBeLessThan(0.05);
+    expect(Math.abs(r.interval!.high! - 0.561)).toBeLessThan(0.05);
     expect(r.interval!.estimate).toBeCloseTo(0.32, 14);
   });
 
@@ -54,10 +54,10 @@ describe('voiceTextGap', () => {
     na.text.push(grade('text-model', 'ungraded', null));
     na.voice.push(grade('voice-model', 'ungraded', 'CORRECT'));
     // default: NOT_ATTEMPTED = wrong → 2 pairs, gap = (2 − 1)/2 = 0.5; unpaired: only-voice + ungraded = 2
-    const counted = voiceTextGap(na.voice, na.text, { replicates: 50 });
+    const counted = voiceTextGap(na.voice, na.text, { resamples: 50 });
     expect([counted.pairs, counted.unpaired, counted.gap, counted.test.b]).toEqual([2, 2, 0.5, 1]);
     // exclude: the NOT_ATTEMPTED pair drops → 1 pair, gap 0; unpaired 3
-    const excluded = voiceTextGap(na.voice, na.text, { replicates: 50, notAttempted: 'exclude' });
+    const excluded = voiceTextGap(na.voice, na.text, { resamples: 50, notAttempted: 'exclude' });
     expect([excluded.pairs, excluded.unpaired, excluded.gap]).toEqual([1, 3, 0]);
   });
 

@@ -1,0 +1,36 @@
+/** τ² interaction metrics for a study: pooled over its full-duplex episodes, overall and per system. */
+import type { Db } from '../db/open';
+import { configForTick, runMetrics, type InteractionMetrics, type InteractionSimulation } from '../stats/interaction/index';
+import { hasCompactTicks, ticksFromCompact } from '../stats/interaction/from-compact';
+
+/** Interaction metrics of a study, or null when none of its episodes has ticks. */
+export interface StudyInteractionMetrics {
+  tickDurationSec: number;
+  overall: InteractionMetrics;
+  bySystem: Record<string, InteractionMetrics>;
+}
+
+/** Computes tau2's interaction metrics over every episode of the study that carries ticks. */
+export function studyInteractionMetrics(db: Db, studyId: number): StudyInteractionMetrics | null {
+  const rows = db.prepare('SELECT external_id, system, info FROM episodes WHERE study_id = ? ORDER BY external_id').iterate(studyId) as Iterable<{ external_id: string; system: string; info: string }>;
+  const bySystem = new Map<string, InteractionSimulation[]>();
+  const all: InteractionSimulation[] = [];
+  let tickMs: number | null = null;
+  for (const row of rows) {
+    const info = JSON.parse(row.info) as Record<string, unknown>;
+    if (!hasCompactTicks(info) || info.ticks.length === 0) continue;
+    const ms = typeof info.tickDurationMs === 'number' ? info.tickDurationMs : 200;
+    if (tickMs !== null && ms !== tickMs) throw new Error(`episode ${row.external_id}: tick duration ${ms} ms differs from ${tickMs} ms in the same study`);
+    tickMs = ms;
+    const sim = { id: row.external_id, ticks: ticksFromCompact(info) };
+    all.push(sim);
+    bySystem.set(row.system, [...(bySystem.get(row.system) ?? []), sim]);
+  }
+  if (all.length === 0 || tickMs === null) return null;
+  const config = configForTick(tickMs / 1000);
+  return {
+    tickDurationSec: tickMs / 1000,
+    overall: runMetrics(all, config),
+    bySystem: Object.fromEntries([...bySystem].map(([system, sims]) => [system, runMetrics(sims, config)])),
+  };
+}

@@ -1,0 +1,237 @@
+/** Domain types of annotation: annotators, taxonomies, labels, queues, adjudication, agreement. Plain data only. */
+// Type-only: the report shapes are defined beside the statistics (erased at build time, no runtime dependency).
+import type { AgreementReport, JudgeScores } from '../../main/stats/agreement/index';
+
+export type { AgreementReport, JudgeScores };
+
+/** What an annotator may do: label episodes, or also adjudicate disputes and see everyone's labels. */
+export type AnnotatorRole = 'annotator' | 'adjudicator';
+
+/** A person who labels (or adjudicates). */
+export interface Annotator {
+  id: number;
+  name: string;
+  initials: string;
+  role: AnnotatorRole;
+  createdAt: string;
+}
+
+/** How a taxonomy field is answered. */
+export type FieldKind = 'single' | 'multi' | 'boolean' | 'number' | 'text';
+
+/** One allowed answer of a single- or multi-choice field. */
+export interface FieldOption {
+  value: string;
+  label?: string;
+  /** Heading the option is listed under (e.g. VERA's four error groups). */
+  group?: string;
+  description?: string;
+}
+
+/** One question of a taxonomy. */
+export interface TaxonomyField {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  options?: FieldOption[];
+  /** Level of measurement for agreement; choice fields default to nominal. */
+  level?: 'nominal' | 'ordinal' | 'interval';
+  /** Shown (and expected) only when another single-choice field has one of these values. */
+  when?: { field: string; in: string[] };
+  description?: string;
+}
+
+/** A judge label the taxonomy knows, and whether it flags a failure (for precision/recall of the judge). */
+export interface VerdictOption {
+  value: string;
+  label?: string;
+  failure: boolean;
+}
+
+/** A labelling scheme: its fields and the judge-verdict vocabulary. */
+export interface Taxonomy {
+  format: 'earshot-taxonomy-v1';
+  id: string;
+  name: string;
+  version?: string;
+  description?: string;
+  /** Where the labels come from (paper, repository file). */
+  source?: string;
+  /** A caveat shown above the fields. */
+  note?: string;
+  verdicts: VerdictOption[];
+  fields: TaxonomyField[];
+}
+
+/** A label value: a choice, several choices, yes/no, a number, free text, or cleared (null). */
+export type LabelValue = string | string[] | boolean | number | null;
+
+/** Phase of a label: before the judge is revealed, or the final label. */
+export type LabelPhase = 'pre_reveal' | 'final';
+
+/** Field keys every study has besides its taxonomy's. */
+export const SYSTEM_FIELDS = {
+  judgeAgree: 'judge_agree',
+  judgeLabel: 'judge_label',
+  firstErrorMs: 'first_error_ms',
+  notes: 'notes',
+} as const;
+
+/** The derived field "the human verdict": the judge's label when the annotator agrees, else their corrected label. */
+export const VERDICT_FIELD = 'verdict';
+
+/** A study's annotation settings. */
+export interface StudyAnnotationSettings {
+  studyId: number;
+  blind: boolean;
+  hideJudgeUntilCommit: boolean;
+  autoAcceptUnanimous: boolean;
+  /** The taxonomy in force, and whether it is the benchmark's built-in one or the study's own. */
+  taxonomy: Taxonomy;
+  taxonomySource: 'builtin' | 'study';
+}
+
+/** What the labelling panel needs for one episode and one annotator. */
+export interface EpisodeLabels {
+  episodeId: number;
+  studyId: number;
+  annotatorId: number;
+  settings: StudyAnnotationSettings;
+  /** The annotator's current values by field (pre-reveal values until committed when the judge is hidden). */
+  values: Record<string, LabelValue>;
+  /** Pre-reveal values, kept after the commit. */
+  preReveal: Record<string, LabelValue>;
+  phase: LabelPhase;
+  committed: boolean;
+  judgeVisible: boolean;
+  /** Id of the newest history entry of this annotator on this episode (0 when none). */
+  revision: number;
+  canUndo: boolean;
+  /** Other annotators' labels: only in studies that are not blind. */
+  others: { annotator: string; values: Record<string, LabelValue> }[];
+}
+
+/** The acknowledgement of a durable label change. */
+export interface LabelAck {
+  episodeId: number;
+  field: string;
+  phase: LabelPhase;
+  value: LabelValue;
+  revision: number;
+}
+
+/** One entry of the append-only label history. */
+export interface HistoryEntry {
+  id: number;
+  annotator: string | null;
+  field: string;
+  phase: string;
+  oldValue: LabelValue;
+  newValue: LabelValue;
+  action: string;
+  at: string;
+}
+
+/** A work queue with each assignee's progress. */
+export interface WorkQueue {
+  id: number;
+  studyId: number;
+  name: string;
+  spec: QueueSpec;
+  createdAt: string;
+  progress: { annotatorId: number; annotator: string; done: number; total: number }[];
+}
+
+/** How a queue's sample was drawn. */
+export interface QueueSpec {
+  size: number;
+  seed: number;
+  onlyFailed: boolean;
+  stratifyBy: 'system' | 'none';
+  /** 'all': every assignee labels every item (double labelling); 'split': items are dealt out. */
+  assignment: 'all' | 'split';
+  /** Items drawn per stratum. */
+  strata: Record<string, number>;
+}
+
+/** One item of an annotator's queue. */
+export interface QueueItem {
+  episodeId: number;
+  externalId: string;
+  system: string;
+  position: number;
+  done: boolean;
+}
+
+/** One label of one annotator as shown to an adjudicator. */
+export interface RaterLabel {
+  annotator: string;
+  value: string | null;
+}
+
+/** An item of the adjudication queue for one field. */
+export interface AdjudicationItem {
+  episodeId: number;
+  externalId: string;
+  system: string;
+  labels: RaterLabel[];
+  judgeLabel: string | null;
+  status: 'disputed' | 'unanimous' | 'decided';
+  final: string | null;
+  rationale: string;
+}
+
+/** Resolution counts of one field: "source resolved for 86 of 90". */
+export interface ResolutionCount {
+  field: string;
+  /** Items labelled by at least two annotators. */
+  items: number;
+  unanimous: number;
+  disputed: number;
+  decided: number;
+  unresolved: number;
+  /** Items with a final label other than `unresolved`. */
+  resolved: number;
+}
+
+/** The label an adjudicator gives when the dispute cannot be settled. */
+export const UNRESOLVED = 'unresolved';
+
+/** Agreement of one rater with a reference rater (the judge, or the adjudicated label). */
+export interface PairReport {
+  rater: string;
+  reference: string;
+  report: AgreementReport | null;
+  problem?: string;
+}
+
+/** Agreement restricted to one group of episodes. */
+export interface BreakdownReport {
+  by: string;
+  group: string;
+  report: AgreementReport | null;
+  problem?: string;
+}
+
+/** Everything `agreement.compute` and `earshot agreement --study` return for one field. */
+export interface StudyAgreement {
+  study: { id: number; name: string };
+  field: string;
+  phase: LabelPhase;
+  raters: string[];
+  overall: AgreementReport;
+  breakdowns: BreakdownReport[];
+  humanVsJudge: PairReport[];
+  vsAdjudicated: PairReport[];
+  judgeScores: { strict: JudgeScores; lenient: JudgeScores } | null;
+}
+
+/** What an exchange import did. */
+export interface ExchangeImportResult {
+  studyId: number;
+  annotator: string;
+  added: number;
+  unchanged: number;
+  conflicts: { externalId: string; field: string; phase: LabelPhase; local: LabelValue; incoming: LabelValue; resolution: 'kept_local' | 'took_incoming' }[];
+  missingEpisodes: string[];
+}
