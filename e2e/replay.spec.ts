@@ -42,7 +42,7 @@ describe('replay of the demo study', () => {
     await studio.press(' ');
     await studio.waitForTime((t) => t > 0.6);
     await studio.press(' ');
-    await expect(page.getByTestId('playback-state').textContent()).resolves.toBe('❚❚');
+    await expect.poll(() => page.getByTestId('playback-state').textContent()).toBe('❚❚');
     expect(await studio.shownTimeSeconds()).toBeGreaterThan(0.5);
   });
 
@@ -66,5 +66,30 @@ describe('replay of the demo study', () => {
     await studio.waitForWaveform();
     await expect(page.getByTestId('judge-verdict').textContent()).resolves.toBe('CORRECT');
     await studio.screenshot('replay-vera');
+  });
+});
+
+describe('browsing the episode list', () => {
+  it('filters by judge label, searches transcripts, sorts, and J/K follow the filtered list', async () => {
+    await page.getByTestId('filter-judge').selectOption('fail');
+    await expect.poll(() => studio.episodeRows().count()).toBe(3);
+    await page.getByTestId('filter-judge').selectOption('');
+    await expect.poll(() => studio.episodeRows().count()).toBe(10);
+    await page.getByTestId('search').fill('jacket');
+    await expect.poll(() => studio.episodeRows().allTextContents()).toEqual([expect.stringContaining('demo-retail-return-interrupt')]);
+    await page.getByTestId('search').fill('');
+    await expect.poll(() => studio.episodeRows().count()).toBe(10);
+    await page.getByTestId('sort').selectOption('reward');
+    await page.getByTestId('sort-dir').click();
+    await expect.poll(async () => (await studio.episodeRows().first().textContent()) ?? '').toMatch(/1$/);
+    await page.getByTestId('filter-condition-benchmark').selectOption('vera');
+    await expect.poll(() => studio.episodeRows().count()).toBe(3);
+    await studio.episodeRows().first().click();
+    await studio.press('j');
+    await studio.press('j');
+    await studio.press('j');
+    const titles = await studio.episodeRows().evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-selected')));
+    expect(titles).toEqual(['false', 'false', 'true']);
+    await studio.screenshot('browse-filtered');
   });
 });

@@ -1,24 +1,43 @@
-/** The episode list: virtualized so a study of 100,000 calls scrolls as smoothly as one of ten. */
-import { useRef } from 'react';
+/** The episode list: virtualized and paged, so a study of 100,000 calls scrolls as smoothly as one of ten. */
+import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useApp } from '../store';
 import { formatScore } from '../format';
 
 const ROW_HEIGHT = 52;
 
-/** Lists the open study's episodes; click to open one. */
+/** Lists the episodes matching the browser's query; click to open one. */
 export function EpisodeList() {
-  const episodes = useApp((s) => s.episodes);
+  const total = useApp((s) => s.total);
+  const rows = useApp((s) => s.rows);
   const episodeId = useApp((s) => s.episodeId);
   const openEpisode = useApp((s) => s.openEpisode);
+  const ensureRows = useApp((s) => s.ensureRows);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: episodes.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtual = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtual.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
 
+  useEffect(() => {
+    if (total > 0) void ensureRows(first, last + 1);
+  }, [first, last, total, ensureRows]);
+
+  const latest = useRef({ rows, virtual });
+  latest.current = { rows, virtual };
+  useEffect(() => {
+    const at = latest.current.rows.findIndex((r) => r?.id === episodeId);
+    if (at >= 0) latest.current.virtual.scrollToIndex(at, { align: 'auto' });
+  }, [episodeId]);
+
+  if (total === 0) return <p className="empty" data-testid="episode-list-empty">No episodes match.</p>;
   return (
     <div className="episode-list" ref={scroller} data-testid="episode-list" role="listbox" aria-label="Episodes">
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-        {virtual.getVirtualItems().map((item) => {
-          const e = episodes[item.index];
+        {items.map((item) => {
+          const e = rows[item.index];
+          const style = { position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` } as const;
+          if (!e) return <div key={item.key} className="episode-row placeholder" style={style} />;
           const selected = e.id === episodeId;
           return (
             <div
@@ -28,7 +47,7 @@ export function EpisodeList() {
               className={`episode-row${selected ? ' selected' : ''}`}
               data-testid="episode-row"
               data-episode-id={e.id}
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              style={style}
               onClick={() => void openEpisode(e.id)}
             >
               <div className="row-top">

@@ -10,7 +10,7 @@ export function StatusBar({ onHelp }: { onHelp: () => void }) {
   const rate = useApp((s) => s.rate);
   const playing = useApp((s) => s.playing);
   const duration = useApp((s) => s.peaks?.durationMs ?? null);
-  const count = useApp((s) => s.episodes.length);
+  const count = useApp((s) => s.total);
 
   useEffect(
     () =>

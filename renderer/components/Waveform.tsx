@@ -50,6 +50,7 @@ export function Waveform({ asset, peaks }: { asset: AudioAssetInfo; peaks: Audio
       plugins: [TimelinePlugin.create({ container: timeline.current!, height: 18, timeInterval: 1, primaryLabelInterval: 5, style: { fontSize: '10px', color: cssVar(el, 'var(--muted)') } })],
     });
     attachPlayer(ws);
+    publishTime(0);
     ws.getMediaElement().preservesPitch = true;
     const unsubs = [
       ws.on('timeupdate', (t) => publishTime(t * 1000)),

@@ -38,10 +38,12 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
     set({ episodeId: null, detail: null, peaks: null, activeTurn: -1, playing: false });
   },
   async stepEpisode(delta) {
-    const { episodes, episodeId } = get();
-    if (episodes.length === 0) return;
-    const at = episodes.findIndex((e) => e.id === episodeId);
-    const next = at < 0 ? 0 : Math.min(episodes.length - 1, Math.max(0, at + delta));
-    if (episodes[next].id !== episodeId) await get().openEpisode(episodes[next].id);
+    const { rows, total, episodeId } = get();
+    if (total === 0) return;
+    const at = episodeId === null ? -1 : rows.findIndex((r) => r?.id === episodeId);
+    const next = at < 0 ? 0 : Math.min(total - 1, Math.max(0, at + delta));
+    await get().ensureRows(next, next + 1);
+    const row = get().rows[next];
+    if (row && row.id !== episodeId) await get().openEpisode(row.id);
   },
 });

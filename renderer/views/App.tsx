@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useApp } from '../store';
 import { EpisodeList } from '../components/EpisodeList';
+import { FilterBar } from '../components/FilterBar';
 import { StatusBar } from '../components/StatusBar';
 import { ShortcutsHelp } from '../components/ShortcutsHelp';
 import { EpisodeView } from './EpisodeView';
@@ -51,7 +52,10 @@ export function App() {
         </label>
         {error && <span className="error" role="alert" data-testid="error">{error}</span>}
       </header>
-      <nav className="left"><EpisodeList /></nav>
+      <nav className="left">
+        <FilterBar />
+        <EpisodeList />
+      </nav>
       <EpisodeView />
       <StatusBar onHelp={() => setHelp(true)} />
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}

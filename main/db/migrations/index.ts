@@ -1,5 +1,6 @@
 /** The numbered migrations, in ascending order: applying migration N sets `PRAGMA user_version = N`. */
 import { migration001 } from './001-initial';
+import { migration002 } from './002-annotation';
 import { migration004 } from './004-browse';
 
 /** A schema step: its number and its SQL. */
@@ -11,6 +12,7 @@ export interface Migration {
 /** Every migration, ascending by version (002 annotation, 003 runs slot in by number). */
 export const migrations: readonly Migration[] = [
   { version: 1, sql: migration001 },
+  { version: 2, sql: migration002 },
   { version: 4, sql: migration004 },
 ];
 

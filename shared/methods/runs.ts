@@ -1,0 +1,34 @@
+/** Methods for running episode sets against voice systems, judging studies and comparing judges. */
+import { z } from 'zod';
+import { method } from './define';
+import type { JudgeComparison, KeyStatus, RunDetail, RunExample, RunSummary } from '../types/runs';
+
+const id = z.number().int().positive();
+const none = z.object({}).strict();
+/** A config given as a JSON file path, or inline as an object (validated on the main side). */
+const config = z.union([z.string().min(1).max(4096), z.record(z.string(), z.unknown())]);
+const envName = z.string().regex(/^[A-Z_][A-Z0-9_]{0,63}$/, 'an environment variable name like OPENAI_API_KEY');
+
+/** Run and judge methods by name. */
+export const runMethods = {
+  'runs.list': method<RunSummary[]>()(none),
+  'runs.get': method<RunDetail>()(z.object({ runId: id }).strict()),
+  'runs.examples': method<RunExample[]>()(none),
+  'runs.start': method<{ runId: number; jobId: string }>()(
+    z
+      .object({
+        set: z.string().min(1).max(4096),
+        system: config,
+        judge: config.nullable().optional(),
+        study: z.string().min(1).max(200).optional(),
+        repeats: z.number().int().min(1).max(50).optional(),
+        concurrency: z.number().int().min(1).max(32).optional(),
+      })
+      .strict(),
+  ),
+  'runs.resume': method<{ runId: number; jobId: string }>()(z.object({ runId: id }).strict()),
+  'judge.start': method<{ jobId: string }>()(z.object({ studyId: id, judge: config }).strict()),
+  'judge.compare': method<JudgeComparison>()(z.object({ studyId: id, field: z.string().min(1).max(64).optional() }).strict()),
+  'keys.status': method<KeyStatus>()(z.object({ env: envName.optional() }).strict()),
+  'keys.store': method<{ stored: boolean }>()(z.object({ env: envName, value: z.string().max(512) }).strict()),
+} as const;

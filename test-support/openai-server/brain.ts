@@ -1,0 +1,99 @@
+/**
+ * What the fake server "thinks": a deterministic responder. It grades like a judge when sent one of Earshot's judge
+ * prompts (recognised by their answer-format lines), and otherwise answers from the document in its context.
+ */
+
+/** A chat message as the fake receives it (text content only). */
+export interface BrainMessage {
+  role: string;
+  content: string;
+}
+
+/** Produces the assistant's reply to a conversation. */
+export type Brain = (messages: readonly BrainMessage[]) => string;
+
+/** Scripted answers for questions without a document: the first pattern matching the last user message wins. */
+export interface BrainOptions {
+  answers?: { match: RegExp; reply: string }[];
+  /** Reply when nothing in the context answers the question. */
+  fallback?: string;
+}
+
+const STOP = new Set(['what', 'which', 'when', 'where', 'does', 'that', 'this', 'with', 'from', 'have', 'there', 'their', 'about', 'according', 'document', 'many', 'much', 'they', 'will', 'would', 'could', 'should']);
+
+function line(text: string, label: string): string | null {
+  const m = new RegExp(`^${label}:[ \\t]*(.*)$`, 'mi').exec(text);
+  return m ? m[1].trim() : null;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const refusal = (s: string) => /\b(don't know|do not know|not sure|cannot|can't|does not say|doesn't say|no information)\b/i.test(s);
+
+function words(s: string): string[] {
+  return norm(s).split(' ').filter((w) => w.length >= 4 && !STOP.has(w));
+}
+
+/** The sentence of `context` sharing the most content words with `question`, when it shares at least two. */
+export function bestSentence(context: string, question: string): string | null {
+  const q = new Set(words(question));
+  let best: string | null = null;
+  let bestScore = 1;
+  for (const sentence of context.split(/(?<=[.!?])\s+|\n+/)) {
+    const score = new Set(words(sentence).filter((w) => q.has(w))).size;
+    if (score > bestScore) [best, bestScore] = [sentence.trim(), score];
+  }
+  return best;
+}
+
+function judge(all: string): string | null {
+  const truth = line(all, 'Ground truth');
+  const predicted = line(all, 'Predicted answer');
+  if (/Reply with A\/B\/C/i.test(all) && truth !== null && predicted !== null) {
+    if (norm(predicted).includes(norm(truth)) && norm(truth)) return 'A';
+    return refusal(predicted) ? 'C' : 'B';
+  }
+  const agent = line(all, 'Agent answer') ?? '';
+  if (/"categories"/.test(all)) {
+    const category = refusal(agent) ? 'REFUSAL' : agent.trim() === '' ? 'NO_FINAL_ANSWER' : 'REASONING_ERROR';
+    return JSON.stringify({ categories: [category], rationale: `fake classifier: ${category}` });
+  }
+  if (/"hallucination"/.test(all)) {
+    const reference = line(all, 'Reference answer') ?? '';
+    const answerable = !/^no/i.test(line(all, 'Answerable') ?? 'yes');
+    const refused = refusal(agent);
+    const correct = answerable && !refused && norm(reference) !== '' && overlap(reference, agent) >= 0.5;
+    const hallucination = refused || correct ? 'none' : answerable ? 'intrinsic' : 'extrinsic';
+    return JSON.stringify({ verdict: refused ? 'refused' : correct ? 'correct' : 'incorrect', hallucination, confident: !/\b(maybe|perhaps|might|think)\b/i.test(agent), rationale: 'fake grounding judge' });
+  }
+  if (/"verdict"/.test(all)) {
+    const reference = line(all, 'Reference') ?? '';
+    const pass = reference !== '' && overlap(reference, agent) >= 0.5;
+    return JSON.stringify({ verdict: pass ? 'pass' : 'fail', rationale: 'fake generic judge' });
+  }
+  return null;
+}
+
+function overlap(reference: string, answer: string): number {
+  const ref = new Set(norm(reference).split(' ').filter(Boolean));
+  if (ref.size === 0) return 0;
+  const got = new Set(norm(answer).split(' '));
+  return [...ref].filter((w) => got.has(w)).length / ref.size;
+}
+
+/** A brain with scripted answers; judge prompts are always graded. */
+export function makeBrain(options: BrainOptions = {}): Brain {
+  return (messages) => {
+    const all = messages.map((m) => m.content).join('\n');
+    const judged = judge(all);
+    if (judged !== null) return judged;
+    const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const scripted = options.answers?.find((a) => a.match.test(question));
+    if (scripted) return scripted.reply;
+    const context = messages
+      .filter((m) => m.role === 'system' || (m.role === 'user' && (m.content.startsWith('Document') || m.content.length > 300)))
+      .map((m) => m.content)
+      .join('\n');
+    const found = bestSentence(context, question);
+    return found ?? options.fallback ?? "I don't know; the document does not say.";
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * A local stand-in for the OpenAI API on 127.0.0.1: the real HTTP endpoints Earshot uses and the Realtime WebSocket
+ * protocol, with bearer-key checks, request logs and failure injection. Tests drive it with the real `openai` client and `ws`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { makeBrain, type Brain } from './brain';
+import { FaultQueue, faultResponse, type FaultEndpoint, type HttpFault, type RealtimeFault } from './faults';
+import { chatCompletions, sendError, speech, transcriptions, type RouteContext } from './http-routes';
+import { serveRealtime } from './realtime';
+
+/** Options of the fake server. */
+export interface FakeOpenAiOptions {
+  /** The bearer key every request must carry (default `sk-test-earshot-0000`). */
+  apiKey?: string;
+  brain?: Brain;
+  /** Delay before the first audio byte of a reply, ms (default 25). */
+  firstAudioDelayMs?: number;
+  /** Size of each Realtime audio delta, ms (default 100). */
+  chunkMs?: number;
+}
+
+/** One HTTP request as the server saw it. */
+export interface RequestRecord {
+  method: string;
+  path: string;
+  status: number;
+  authorized: boolean;
+}
+
+/** A running fake server. */
+export interface FakeOpenAi {
+  /** e.g. http://127.0.0.1:PORT/v1 — give it as baseURL to the openai client. */
+  baseUrl: string;
+  apiKey: string;
+  requests: RequestRecord[];
+  /** One list of client event types per Realtime connection. */
+  realtimeSessions: string[][];
+  /** Fails the next request(s) to an endpoint. */
+  failHttp(fault: HttpFault): void;
+  /** Makes the next Realtime response(s) misbehave. */
+  failRealtime(fault: RealtimeFault): void;
+  close(): Promise<void>;
+}
+
+const ROUTES: Record<string, { endpoint: FaultEndpoint; handle: (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void> }> = {
+  '/v1/chat/completions': { endpoint: 'chat', handle: chatCompletions },
+  '/v1/audio/transcriptions': { endpoint: 'transcriptions', handle: (req, res) => transcriptions(req, res) },
+  '/v1/audio/speech': { endpoint: 'speech', handle: speech },
+};
+
+/** Starts the fake server on an ephemeral port of 127.0.0.1. */
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
+  const apiKey = options.apiKey ?? 'sk-test-earshot-0000';
+  const faults = new FaultQueue();
+  const requests: RequestRecord[] = [];
+  const realtimeSessions: string[][] = [];
+  const ctx: RouteContext = { brain: options.brain ?? makeBrain(), firstAudioDelayMs: options.firstAudioDelayMs ?? 25 };
+  const authorized = (req: IncomingMessage) => req.headers.authorization === `Bearer ${apiKey}`;
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    const record: RequestRecord = { method: req.method ?? '', path, status: 0, authorized: authorized(req) };
+    requests.push(record);
+    res.on('finish', () => (record.status = res.statusCode));
+    const route = ROUTES[path];
+    if (!route || req.method !== 'POST') return sendError(res, 404, `Unknown request URL: ${req.method} ${path}`);
+    if (!record.authorized) return sendError(res, 401, 'Incorrect API key provided.', 'invalid_api_key');
+    const fault = faults.takeHttp(route.endpoint);
+    if (fault) {
+      const { headers, body } = faultResponse(fault);
+      req.resume();
+      res.writeHead(fault.status, headers);
+      res.end(body);
+      return;
+    }
+    route.handle(req, res, ctx).catch((err: Error) => {
+      if (!res.headersSent) sendError(res, 500, err.message, 'server_error');
+      else res.destroy();
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 << 20 });
+  server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '').split('?')[0];
+    const reject = (status: number, message: string, headers: Record<string, string> = {}) => {
+      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      socket.end(`HTTP/1.1 ${status} ${message}\r\nContent-Type: application/json\r\n${extra}Connection: close\r\n\r\n`);
+    };
+    requests.push({ method: 'GET', path, status: 101, authorized: authorized(req) });
+    if (path !== '/v1/realtime') return reject(404, 'Not Found');
+    if (!authorized(req)) return reject(401, 'Unauthorized');
+    const fault = faults.takeHttp('realtime');
+    if (fault) return reject(fault.status, fault.status === 429 ? 'Too Many Requests' : 'Server Error', faultResponse(fault).headers);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const log: string[] = [];
+      realtimeSessions.push(log);
+      const beta = String(req.headers['openai-beta'] ?? '').includes('realtime=v1');
+      serveRealtime(ws, { beta, brain: ctx.brain, firstAudioDelayMs: ctx.firstAudioDelayMs, chunkMs: options.chunkMs ?? 100, faults, log });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    requests,
+    realtimeSessions,
+    failHttp: (fault) => faults.addHttp(fault),
+    failRealtime: (fault) => faults.addRealtime(fault),
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
