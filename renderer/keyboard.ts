@@ -1,5 +1,5 @@
 /** Keyboard-first control of replay: one key map, also listed in docs/shortcuts.md. */
-import { currentMs, seekMs, setPlaybackRate, togglePlay } from './player/player';
+import { currentMs, seekMs, setPlaybackRate, togglePlay, zoomBy } from './player/player';
 import { SPEEDS } from './store/playback-slice';
 import { useApp } from './store';
 
@@ -9,6 +9,10 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['← / →', 'step back / forward 1 s'],
   ['Shift + ← / →', 'step back / forward 5 s'],
   ['[ / ]', 'slower / faster (0.25× – 3×)'],
+  ['+ / −', 'zoom in / out (also Ctrl + wheel or pinch on the waveform)'],
+  ['Z', 'zoom to fit the whole call'],
+  ['S', 'show / hide the spectrogram'],
+  ['F', 'follow playback in the transcript again'],
   ['J / K', 'next / previous episode in the list'],
   ['T', 'switch light / dark theme'],
   ['?', 'show this list'],
@@ -37,6 +41,11 @@ export function handleKey(e: KeyboardEvent, toggleHelp: (show?: boolean) => void
     case ']': stepRate(1); return true;
     case 'j': case 'J': void useApp.getState().stepEpisode(1); return true;
     case 'k': case 'K': void useApp.getState().stepEpisode(-1); return true;
+    case '+': case '=': zoomBy(2); return true;
+    case '-': zoomBy(0.5); return true;
+    case 'z': case 'Z': zoomBy(0); return true;
+    case 's': case 'S': useApp.getState().toggleSpectrogram(); return true;
+    case 'f': case 'F': useApp.getState().setFollow(true); return true;
     case 't': case 'T': useApp.getState().toggleTheme(); return true;
     case '?': toggleHelp(); return true;
     case 'Escape': toggleHelp(false); return true;

@@ -2,11 +2,13 @@
 import type { z } from 'zod';
 import { browseMethods } from './methods/browse';
 import { jobMethods } from './methods/jobs';
+import { annotationMethods } from './methods/annotation';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
 export const methods = {
   ...browseMethods,
   ...jobMethods,
+  ...annotationMethods,
 } as const;
 
 /** Name of a callable method. */

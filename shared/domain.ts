@@ -107,6 +107,16 @@ export interface AudioPeaks {
   durationMs: number;
 }
 
+/** A spectrogram of a time window: dB magnitudes scaled 0–255, column-major, base64-encoded; bin 0 is 0 Hz. */
+export interface SpectrogramImage {
+  startMs: number;
+  endMs: number;
+  columns: number;
+  bins: number;
+  maxHz: number;
+  data: string;
+}
+
 /** Facts about the running studio. */
 export interface AppInfo {
   version: string;

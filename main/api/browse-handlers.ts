@@ -1,6 +1,6 @@
 /** Handlers of the browse methods (shared/methods/browse.ts). */
 import { appInfo, studiesList } from './studies';
-import { audioPeaks, episodesFacets, episodesGet, episodesList, episodesQuery } from './episodes';
+import { audioPeaks, audioSpectrogram, episodesFacets, episodesGet, episodesList, episodesQuery } from './episodes';
 
 /** Browse handlers by method name. */
 export const browseHandlers = {
@@ -11,4 +11,5 @@ export const browseHandlers = {
   'episodes.facets': episodesFacets,
   'episodes.get': episodesGet,
   'audio.peaks': audioPeaks,
+  'audio.spectrogram': audioSpectrogram,
 } as const;

@@ -2,9 +2,10 @@
 import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { Services } from '../services/services';
 import { getEpisode, listEpisodes } from '../db/episodes';
-import { getPeaks } from '../db/audio';
+import { getAssetFile, getPeaks } from '../db/audio';
+import { computeSpectrogram } from '../audio/spectrogram';
 import { findStudy } from '../db/studies';
-import { notFound } from './errors';
+import { ApiError, notFound } from './errors';
 import { episodeFacets, queryEpisodes } from '../db/episode-query';
 
 /** `episodes.list`: the episodes of one study. */
@@ -37,4 +38,18 @@ export function episodesQuery(s: Services, input: MethodInput<'episodes.query'>)
 export function episodesFacets(s: Services, input: MethodInput<'episodes.facets'>): MethodOutput<'episodes.facets'> {
   if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
   return episodeFacets(s.db, input.studyId);
+}
+
+/** `audio.spectrogram`: a spectrogram of the visible window of one channel, computed here, not in the renderer. */
+export function audioSpectrogram(s: Services, input: MethodInput<'audio.spectrogram'>): MethodOutput<'audio.spectrogram'> {
+  const asset = getAssetFile(s.db, input.assetId);
+  if (!asset) throw notFound(`audio asset ${input.assetId}`);
+  let spec;
+  try {
+    spec = computeSpectrogram(asset.path, input.channel, input.startMs, input.endMs, input.columns);
+  } catch (err) {
+    if (err instanceof RangeError) throw new ApiError('invalid_input', err.message);
+    throw err;
+  }
+  return { ...spec, data: Buffer.from(spec.data).toString('base64') };
 }

@@ -1,33 +1,38 @@
-/** The waveform: precomputed peaks, streamed MediaElement playback, one lane per channel (user, agent). */
+/** The waveform: precomputed peaks, streamed MediaElement playback, one lane per channel (user, agent), with
+ * speech segments, latency and interruption marks, a timeline, a minimap, and zoom. */
 import { useEffect, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
-import type { AudioAssetInfo, AudioPeaks } from '../../shared/domain';
+import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
+import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
+import type { AudioAssetInfo, AudioPeaks, Turn } from '../../shared/domain';
 import { bridge } from '../api/client';
-import { attachPlayer, publishTime } from '../player/player';
+import { attachPlayer, publishTime, publishView, MAX_PX_PER_SEC } from '../player/player';
+import { buildOverlay } from '../player/overlay';
 import { useApp } from '../store';
 
-const LANE_COLOURS: Record<string, { wave: string; progress: string }> = {
-  user: { wave: 'var(--user-wave)', progress: 'var(--user-progress)' },
-  agent: { wave: 'var(--agent-wave)', progress: 'var(--agent-progress)' },
-};
-
-function cssVar(el: HTMLElement, value: string): string {
-  const m = /^var\((--[\w-]+)\)$/.exec(value);
-  return m ? getComputedStyle(el).getPropertyValue(m[1]).trim() || '#888' : value;
+function cssVar(el: HTMLElement, name: string): string {
+  return getComputedStyle(el).getPropertyValue(name).trim() || '#888';
 }
 
-/** Draws and plays one audio asset. */
-export function Waveform({ asset, peaks }: { asset: AudioAssetInfo; peaks: AudioPeaks }) {
+/** The lanes an asset's channels carry: its declared lanes, else user then agent. */
+export function lanesOf(asset: AudioAssetInfo): string[] {
+  return asset.lanes.length === asset.channels ? asset.lanes : Array.from({ length: asset.channels }, (_, i) => (i === 0 ? 'user' : i === 1 ? 'agent' : `ch${i + 1}`));
+}
+
+/** Draws and plays one audio asset, with the turns drawn over it. */
+export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks: AudioPeaks; turns: Turn[] }) {
   const box = useRef<HTMLDivElement>(null);
   const timeline = useRef<HTMLDivElement>(null);
+  const minimap = useRef<HTMLDivElement>(null);
   const setPlaying = useApp((s) => s.setPlaying);
   const theme = useApp((s) => s.theme);
+  const lanes = lanesOf(asset);
+  const laneHeight = asset.channels > 1 ? 64 : 96;
 
   useEffect(() => {
     const el = box.current!;
-    const lanes = asset.lanes.length === asset.channels ? asset.lanes : Array.from({ length: asset.channels }, (_, i) => (i === 0 ? 'user' : 'agent'));
-    const laneHeight = asset.channels > 1 ? 64 : 96;
+    const colour = (lane: string, part: 'wave' | 'progress') => cssVar(el, `--${lane === 'agent' ? 'agent' : 'user'}-${part}`);
     const ws = WaveSurfer.create({
       container: el,
       url: bridge.mediaUrl(asset.id),
@@ -36,28 +41,49 @@ export function Waveform({ asset, peaks }: { asset: AudioAssetInfo; peaks: Audio
       backend: 'MediaElement',
       height: laneHeight,
       normalize: false,
-      barWidth: 0,
-      cursorColor: cssVar(el, 'var(--accent)'),
+      cursorColor: cssVar(el, '--accent'),
       cursorWidth: 2,
       dragToSeek: true,
       autoScroll: true,
       autoCenter: true,
-      splitChannels: lanes.map((lane) => ({
-        waveColor: cssVar(el, (LANE_COLOURS[lane] ?? LANE_COLOURS.user).wave),
-        progressColor: cssVar(el, (LANE_COLOURS[lane] ?? LANE_COLOURS.user).progress),
-        height: laneHeight,
-      })),
-      plugins: [TimelinePlugin.create({ container: timeline.current!, height: 18, timeInterval: 1, primaryLabelInterval: 5, style: { fontSize: '10px', color: cssVar(el, 'var(--muted)') } })],
+      splitChannels: lanes.map((lane) => ({ waveColor: colour(lane, 'wave'), progressColor: colour(lane, 'progress'), height: laneHeight })),
+      plugins: [
+        TimelinePlugin.create({ container: timeline.current!, height: 18, timeInterval: 1, primaryLabelInterval: 5, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
+        MinimapPlugin.create({ container: minimap.current!, height: 22, waveColor: cssVar(el, '--line'), progressColor: cssVar(el, '--muted'), overlayColor: cssVar(el, '--accent-soft'), cursorColor: cssVar(el, '--accent') }),
+        ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC }),
+      ],
     });
     attachPlayer(ws);
     publishTime(0);
     ws.getMediaElement().preservesPitch = true;
+    const overlay = buildOverlay(turns, peaks.durationMs, lanes, laneHeight, {
+      user: colour('user', 'progress'),
+      agent: colour('agent', 'progress'),
+      latency: cssVar(el, '--muted'),
+      interruption: cssVar(el, '--bad'),
+      text: cssVar(el, '--panel'),
+    });
+    ws.getWrapper().append(overlay);
+    const view = () => {
+      const scroller = ws.getWrapper().parentElement!;
+      const total = ws.getWrapper().scrollWidth || 1;
+      const ms = peaks.durationMs;
+      publishView({ startMs: (scroller.scrollLeft / total) * ms, endMs: Math.min(ms, ((scroller.scrollLeft + scroller.clientWidth) / total) * ms) });
+    };
     const unsubs = [
       ws.on('timeupdate', (t) => publishTime(t * 1000)),
       ws.on('play', () => setPlaying(true)),
       ws.on('pause', () => setPlaying(false)),
       ws.on('finish', () => setPlaying(false)),
-      ws.on('ready', () => el.setAttribute('data-ready', 'true')),
+      ws.on('ready', () => {
+        el.setAttribute('data-ready', 'true');
+        view();
+      }),
+      ws.on('zoom', (pxPerSec) => {
+        el.setAttribute('data-zoom', String(Math.round(pxPerSec)));
+        requestAnimationFrame(view);
+      }),
+      ws.on('scroll', view),
     ];
     ws.setPlaybackRate(useApp.getState().rate, true);
     return () => {
@@ -66,18 +92,19 @@ export function Waveform({ asset, peaks }: { asset: AudioAssetInfo; peaks: Audio
       ws.destroy();
       el.removeAttribute('data-ready');
     };
-  }, [asset, peaks, setPlaying, theme]);
+  }, [asset, peaks, turns, setPlaying, theme, laneHeight]);
 
   return (
     <div className="waveform" data-testid="waveform">
       <div className="lane-labels" aria-hidden>
-        {(asset.channels > 1 ? asset.lanes : asset.lanes.slice(0, 1)).map((l, i) => (
-          <span key={i} className={`lane-label lane-${l}`}>{l}</span>
+        {lanes.map((l, i) => (
+          <span key={i} className={`lane-label lane-${l}`} style={{ height: laneHeight }}>{l}</span>
         ))}
       </div>
       <div className="waveform-body">
         <div ref={box} data-testid="waveform-canvas" />
         <div ref={timeline} className="timeline" />
+        <div ref={minimap} className="minimap" data-testid="minimap" />
       </div>
     </div>
   );

@@ -1,14 +1,23 @@
-/** The one audio player: owns the wavesurfer instance; time flows to subscribers, not through React state. */
+/** The one audio player: owns the wavesurfer instance; time and view flow to subscribers, not through React state. */
 import type WaveSurfer from 'wavesurfer.js';
 
 type TimeListener = (ms: number) => void;
+/** The visible window of the call, in ms. */
+export interface View {
+  startMs: number;
+  endMs: number;
+}
+type ViewListener = (view: View) => void;
 
 let surfer: WaveSurfer | null = null;
 const timeListeners = new Set<TimeListener>();
+const viewListeners = new Set<ViewListener>();
+let lastView: View | null = null;
 
 /** Makes `ws` the current player (or clears it with null). */
 export function attachPlayer(ws: WaveSurfer | null): void {
   surfer = ws;
+  lastView = null;
 }
 
 /** Tells every subscriber the playback time in ms. */
@@ -20,6 +29,19 @@ export function publishTime(ms: number): void {
 export function onTime(listener: TimeListener): () => void {
   timeListeners.add(listener);
   return () => void timeListeners.delete(listener);
+}
+
+/** Tells every subscriber which window of the call is visible. */
+export function publishView(view: View): void {
+  lastView = view;
+  for (const l of viewListeners) l(view);
+}
+
+/** Subscribes to the visible window (after scroll and zoom); called at once with the current one if known. */
+export function onView(listener: ViewListener): () => void {
+  viewListeners.add(listener);
+  if (lastView) listener(lastView);
+  return () => void viewListeners.delete(listener);
 }
 
 /** Seeks to `ms` (clamped to the audio). */
@@ -44,7 +66,15 @@ export function setPlaybackRate(rate: number): void {
   surfer?.setPlaybackRate(rate, true);
 }
 
-/** Zooms to `pxPerSec` pixels per second (0 fits the whole call). */
-export function zoomTo(pxPerSec: number): void {
-  surfer?.zoom(pxPerSec);
+/** Most pixels per second of audio the waveform zooms to. */
+export const MAX_PX_PER_SEC = 2000;
+
+/** Multiplies the zoom by `factor`, between fitting the whole call and MAX_PX_PER_SEC. */
+export function zoomBy(factor: number): void {
+  if (!surfer) return;
+  const duration = surfer.getDuration() || 1;
+  const fit = surfer.getWrapper().parentElement!.clientWidth / duration;
+  const current = Math.max(fit, surfer.options.minPxPerSec || fit);
+  const next = Math.max(fit, Math.min(MAX_PX_PER_SEC, current * factor));
+  surfer.zoom(next <= fit * 1.001 ? 0 : next);
 }

@@ -11,10 +11,15 @@ export interface PlaybackSlice {
   rate: number;
   activeTurn: number;
   theme: 'light' | 'dark';
+  showSpectrogram: boolean;
+  /** Whether the transcript scrolls to follow playback (stops when the user scrolls it). */
+  follow: boolean;
   setPlaying(playing: boolean): void;
   setRate(rate: number): void;
   setActiveTurn(index: number): void;
   toggleTheme(): void;
+  toggleSpectrogram(): void;
+  setFollow(follow: boolean): void;
 }
 
 /** Creates the playback slice. */
@@ -29,4 +34,8 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
     if (get().activeTurn !== index) set({ activeTurn: index });
   },
   toggleTheme: () => set({ theme: get().theme === 'dark' ? 'light' : 'dark' }),
+  showSpectrogram: false,
+  follow: true,
+  toggleSpectrogram: () => set({ showSpectrogram: !get().showSpectrogram }),
+  setFollow: (follow) => set({ follow }),
 });

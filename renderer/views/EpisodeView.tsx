@@ -4,6 +4,8 @@ import { useApp } from '../store';
 import { Waveform } from '../components/Waveform';
 import { Transcript } from '../components/Transcript';
 import { JudgePanel } from '../components/JudgePanel';
+import { PlayerBar } from '../components/PlayerBar';
+import { Spectrogram } from '../components/Spectrogram';
 import { activeTurnAt } from '../player/active-turn';
 import { onTime } from '../player/player';
 import { formatMs, formatScore } from '../format';
@@ -13,6 +15,7 @@ export function EpisodeView() {
   const detail = useApp((s) => s.detail);
   const peaks = useApp((s) => s.peaks);
   const setActiveTurn = useApp((s) => s.setActiveTurn);
+  const showSpectrogram = useApp((s) => s.showSpectrogram);
 
   useEffect(() => {
     if (!detail) return;
@@ -36,7 +39,9 @@ export function EpisodeView() {
             <div><dt>length</dt><dd className="num">{formatMs(episode.durationMs)}</dd></div>
           </dl>
         </header>
-        {asset && peaks ? <Waveform asset={asset} peaks={peaks} /> : <p className="empty">No audio for this episode.</p>}
+        {asset && peaks ? <Waveform asset={asset} peaks={peaks} turns={turns} /> : <p className="empty">No audio for this episode.</p>}
+        {asset && peaks && showSpectrogram && <Spectrogram asset={asset} />}
+        {asset && peaks && <PlayerBar />}
         <Transcript turns={turns} />
       </main>
       <aside className="right">

@@ -20,10 +20,26 @@ function speak(text, speaker, rate, n) {
   const raw = join(work, `t${n}.wav`);
   const out = join(work, `t${n}.raw`);
   execFileSync('espeak-ng', ['-v', VOICES[speaker], '-s', '165', '-w', raw, text]);
-  execFileSync('sox', [raw, '-r', String(rate), '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', out,
+  execFileSync('sox', ['-D', raw, '-r', String(rate), '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', out,
     'silence', '1', '0.02', '0.5%', 'reverse', 'silence', '1', '0.02', '0.5%', 'reverse', 'gain', '-n', '-3']);
   const buf = readFileSync(out);
   return new Int16Array(buf.buffer, buf.byteOffset, buf.length / 2);
+}
+
+/** Speaks `text` word by word (exact word timings, at some cost to prosody): samples and each word's frame range. */
+function speakWords(text, speaker, rate, n) {
+  const gap = Math.round(0.06 * rate);
+  const parts = text.split(/\s+/).map((word, i) => ({ text: word, samples: speak(word, speaker, rate, `${n}w${i}`) }));
+  const total = parts.reduce((sum, p) => sum + p.samples.length, 0) + gap * (parts.length - 1);
+  const samples = new Int16Array(total);
+  const words = [];
+  let at = 0;
+  for (const p of parts) {
+    samples.set(p.samples, at);
+    words.push({ text: p.text, from: at, to: at + p.samples.length });
+    at += p.samples.length + gap;
+  }
+  return { samples, words };
 }
 
 /** Writes 16-bit PCM lanes as one interleaved WAV. */
@@ -54,12 +70,15 @@ function build(s) {
       return;
     }
     const [speaker, text, gap] = t;
-    const samples = speak(text, speaker, s.rate, n);
+    const { samples, words } = s.wordTimed ? speakWords(text, speaker, s.rate, n) : { samples: speak(text, speaker, s.rate, n), words: null };
     const gapMs = gap ?? (afterTool ? GAP_MS.afterTool : n === 0 ? 0 : GAP_MS[speaker]);
     const start = Math.max(0, cursor + Math.round((gapMs / 1000) * s.rate));
     const lane = lanes[speaker];
     for (let i = 0; i < samples.length; i++) lane[start + i] = samples[i];
-    turns.push({ speaker, start_ms: ms(start), end_ms: ms(start + samples.length), text });
+    turns.push({
+      speaker, start_ms: ms(start), end_ms: ms(start + samples.length), text,
+      ...(words ? { words: words.map((w) => ({ text: w.text, start_ms: ms(start + w.from), end_ms: ms(start + w.to) })) } : {}),
+    });
     cursor = Math.max(cursor, start + samples.length);
     afterTool = false;
   });

@@ -78,6 +78,7 @@ export const scenarios = [
   {
     id: 'demo-intake-date-of-birth',
     benchmark: 'tau-elicitation',
+    wordTimed: true,
     system: 'gemini-high (demo)',
     task: 'intake_dates_easy_03',
     condition: { strategy: 'agent-directed', environment: 'regular' },

@@ -1,7 +1,7 @@
 /** Methods for studies, episodes and audio: what the replay view reads. */
 import { z } from 'zod';
 import { method } from './define';
-import type { AppInfo, AudioPeaks, EpisodeDetail, EpisodeRow, StudySummary } from '../domain';
+import type { AppInfo, AudioPeaks, EpisodeDetail, EpisodeRow, SpectrogramImage, StudySummary } from '../domain';
 import { episodeQuerySchema, type EpisodeFacets, type EpisodePage } from '../types/browse';
 
 const id = z.number().int().positive();
@@ -16,4 +16,16 @@ export const browseMethods = {
   'episodes.facets': method<EpisodeFacets>()(z.object({ studyId: id }).strict()),
   'episodes.get': method<EpisodeDetail>()(z.object({ episodeId: id }).strict()),
   'audio.peaks': method<AudioPeaks>()(z.object({ assetId: id }).strict()),
+  'audio.spectrogram': method<SpectrogramImage>()(
+    z
+      .object({
+        assetId: id,
+        channel: z.number().int().min(0).max(63),
+        startMs: z.number().finite().min(0),
+        endMs: z.number().finite().min(0),
+        columns: z.number().int().min(8).max(2000),
+      })
+      .strict()
+      .refine((v) => v.endMs > v.startMs, { message: 'endMs must be after startMs', path: ['endMs'] }),
+  ),
 } as const;

@@ -1,0 +1,203 @@
+/** The benchmark tables of a study (issue 7): options accepted at the boundary and the document `metrics.study` returns. */
+import { z } from 'zod';
+// Type-only: the row shapes are defined beside the pure statistics (erased at build time, no runtime dependency).
+import type {
+  BootstrapInterval,
+  CaptureAccuracy,
+  CategoryDeviation,
+  CrossEnvironmentRow,
+  FailureDistributionRow,
+  GroundingDecayRow,
+  GroundingRow,
+  GroundingSummary,
+  LatencySummary,
+  PassHatKRow,
+  Rate,
+  ReinjectionRow,
+  SuccessRateRow,
+  SystemComparison,
+  SystemLatencyRow,
+  VeraAccuracyRow,
+  VerificationEffortRow,
+  VerificationRepair,
+  VoiceTextGap,
+} from '../../main/stats/benchmarks/index';
+import type { StudyInteractionMetrics } from '../../main/metrics/interaction-metrics';
+
+export type { BootstrapInterval, Rate, StudyInteractionMetrics };
+
+const turn = z.number().int().min(1).max(1000);
+const window = z.tuple([turn, turn]).refine(([a, b]) => a <= b, 'first turn after last turn');
+
+/** Choices the papers leave open; every one has a documented default (docs/metrics.md). */
+export const metricsOptionsSchema = z
+  .object({
+    /** Bootstrap resamples (default 10 000). */
+    resamples: z.number().int().min(100).max(100_000).optional(),
+    /** Seed of the bootstrap's mulberry32 generator (default 1). */
+    seed: z.number().int().min(0).max(4_294_967_295).optional(),
+    /** Two-sided coverage of every interval (default 0.95). */
+    confidence: z.number().min(0.5).max(0.999).optional(),
+    /** VERA NOT_ATTEMPTED: scored as incorrect (default, VERA's grader) or left out. */
+    notAttempted: z.enum(['incorrect', 'exclude']).optional(),
+    /** DSB-DG latency statistic inside quality-adjusted latency (default p50). */
+    qalStatistic: z.enum(['p50', 'mean', 'p95']).optional(),
+    /** DSB-DG QAL trade-off exponent γ (default 1). */
+    qalGamma: z.number().min(0).max(10).optional(),
+    /** DSB-DG decay windows, inclusive 1-based turns (defaults 1–5 and 13–17). */
+    decayEarly: window.optional(),
+    decayLate: window.optional(),
+  })
+  .strict();
+
+/** Options as given (every key optional). */
+export type MetricsOptions = z.infer<typeof metricsOptionsSchema>;
+/** Options with every default filled in, echoed in the document. */
+export type ResolvedMetricsOptions = Required<MetricsOptions>;
+
+/** Which family of figures an episode feeds (from its benchmark, or `condition.benchmark` / `info.benchmark` in a generic study). */
+export type MetricsFamily = 'tau-voice' | 'tau-elicitation' | 'vera' | 'dsb-dg' | 'generic';
+
+/** A success rate with its clustered bootstrap interval. */
+export type SuccessCell = SuccessRateRow & { interval: BootstrapInterval };
+
+/** One system's success pooled over its conditions, clustered by task. */
+export interface SystemSuccess {
+  system: string;
+  episodes: number;
+  unscored: number;
+  success: Rate;
+  interval: BootstrapInterval;
+}
+
+/** A pairwise system comparison with the bootstrap interval of the paired success difference (A − B), clustered by task. */
+export type PairwiseComparison = SystemComparison & { difference: BootstrapInterval };
+
+/** τ-Elicitation Pass^3 across environments with its bootstrap interval over tasks. */
+export type CrossEnvironmentCell = CrossEnvironmentRow & { interval: BootstrapInterval };
+
+/** First-capture vs final-value accuracy of one (system, condition) cell. */
+export interface CaptureCell {
+  system: string;
+  condition: Record<string, string>;
+  calls: number;
+  accuracy: CaptureAccuracy;
+  repair: VerificationRepair;
+  /** Intervals of first and final accuracy, clustered by task. */
+  firstInterval: BootstrapInterval;
+  finalInterval: BootstrapInterval;
+}
+
+/** Verification effort rows with the rest of the condition (e.g. strategy) they were computed under. */
+export type VerificationCell = VerificationEffortRow & { condition: Record<string, string> };
+
+/** Figures of one τ-family benchmark (τ-Voice, τ-Elicitation, or generic episodes with rewards). */
+export interface TauSection {
+  benchmark: MetricsFamily;
+  episodes: number;
+  unscored: number;
+  /** Per (system, condition). */
+  success: SuccessCell[];
+  /** Per system, pooled over conditions. */
+  systems: SystemSuccess[];
+  /** pass^k for k = 1 … maxK (the most scored trials any task has in a cell). */
+  passHatK: { maxK: number; rows: PassHatKRow[] };
+  /** Every pair of systems on matched episodes: exact McNemar, Holm across pairs. */
+  pairwise: PairwiseComparison[];
+  /** Pass^3 across regular / noise_heavy / speech_heavy, per system and strategy; empty when fewer than two of them occur. */
+  crossEnvironment: CrossEnvironmentCell[];
+  /** Calls carrying gold fields (`info.evaluationFields`): capture accuracy; empty otherwise. */
+  capture: CaptureCell[];
+  /** Verification effort (spelling requests + read-backs per call) of the same calls. */
+  verification: { byEntityType: VerificationCell[]; byDifficulty: VerificationCell[]; byEnvironment: VerificationCell[] };
+}
+
+/** VERA accuracy of one system with its modality and the interval of its pooled accuracy (items resampled). */
+export type VeraSystemRow = VeraAccuracyRow & { modality: 'voice' | 'text'; interval: BootstrapInterval };
+
+/** A voice–text gap between two systems, with Holm over all gaps shown. */
+export type VoiceTextGapRow = VoiceTextGap & { voiceSystem: string; textSystem: string; holmP: number };
+
+/** One point of the latency–accuracy scatter. */
+export interface LatencyAccuracyPoint {
+  system: string;
+  modality: 'voice' | 'text';
+  latency: LatencySummary;
+  /** Pooled accuracy (CORRECT / scored). */
+  accuracy: number | null;
+  macro: number | null;
+}
+
+/** VERA figures. */
+export interface VeraSection {
+  episodes: number;
+  /** Tracks in VERA's order (others after, alphabetically). */
+  tracks: string[];
+  systems: VeraSystemRow[];
+  gaps: VoiceTextGapRow[];
+  scatter: LatencyAccuracyPoint[];
+}
+
+/** DSB-DG figures, from generic episodes read as probes (docs/metrics.md, "DSB-DG from episodes"). */
+export interface DsbDgSection {
+  probes: number;
+  /** Episodes without a usable grounding label: left out. */
+  unlabelled: number;
+  bySystem: { system: string; summary: GroundingSummary; accuracyInterval: BootstrapInterval }[];
+  byTier: GroundingRow[];
+  byDomain: GroundingRow[];
+  /** Probes of decay scripts (condition or info `protocol` starting with `decay`). */
+  decayProbes: number;
+  decay: GroundingDecayRow[];
+  reinjection: ReinjectionRow[];
+  latency: SystemLatencyRow[];
+}
+
+/** Failure source/subtype distributions of one view (resolved labels, or one annotator's). */
+export interface FailureView {
+  /** `resolved` or an annotator's name. */
+  view: string;
+  rows: FailureDistributionRow[];
+}
+
+/** Human-label views and the judge's category heatmap. */
+export interface LabelSection {
+  /** Annotation fields read as failure source and subtype (null when the study has none). */
+  sourceField: string | null;
+  subtypeField: string | null;
+  /** Episodes whose annotators disagree and nobody adjudicated: label `disputed` in the resolved view. */
+  disputed: number;
+  failures: FailureView[];
+  /** Per-system deviation of judge error-category rates over episodes the judge failed or categorised; null without categories. */
+  categories: (CategoryDeviation & { population: number }) | null;
+}
+
+/** How a table cell is shown: CSV always carries the raw value. */
+export type CellFormat = 'text' | 'int' | 'rate' | 'num' | 'ms' | 'p';
+
+/** A table of figures, ready to show and to export as CSV or Markdown. */
+export interface MetricsTable {
+  id: string;
+  section: string;
+  title: string;
+  columns: { key: string; label: string; format: CellFormat }[];
+  rows: Record<string, string | number | null>[];
+  note?: string;
+}
+
+/** Everything `metrics.study` and `earshot metrics --json` return for a study. */
+export interface StudyMetrics {
+  study: { id: number; name: string; benchmark: string };
+  options: ResolvedMetricsOptions;
+  episodes: number;
+  families: { family: MetricsFamily; episodes: number }[];
+  tau: TauSection[];
+  vera: VeraSection | null;
+  dsbDg: DsbDgSection | null;
+  labels: LabelSection;
+  /** τ² interaction metrics over full-duplex episodes (null when none has ticks). */
+  interaction: StudyInteractionMetrics | null;
+  tables: MetricsTable[];
+  /** What was left out and why (e.g. unscored episodes, ungraded responses). */
+  notes: string[];
+}
