@@ -1,5 +1,5 @@
 /** The preload: exposes one typed object, `window.earshot`, and nothing else. */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { IPC_CALL, IPC_EVENT } from '../shared/ipc-channels';
 import type { EarshotBridge } from '../shared/bridge';
 import type { EventName, EventPayloads } from '../shared/contract';
@@ -13,6 +13,7 @@ const bridge: EarshotBridge = {
     return () => void ipcRenderer.removeListener(IPC_EVENT, wrapped);
   },
   mediaUrl: (assetId) => `earshot-media://asset/${assetId}`,
+  pathForFile: (file) => webUtils.getPathForFile(file),
 };
 
 contextBridge.exposeInMainWorld('earshot', bridge);

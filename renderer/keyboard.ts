@@ -16,7 +16,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['J / K', 'next / previous episode in the list'],
   ['T', 'switch light / dark theme'],
   ['?', 'show this list'],
-  ['Esc', 'close this list'],
+  ['Esc', 'close this list or the import dialog'],
 ];
 
 function stepRate(delta: 1 | -1): void {
@@ -30,6 +30,12 @@ function stepRate(delta: 1 | -1): void {
 /** Handles one keydown; returns true when it was a shortcut. Typing in a field is never intercepted. */
 export function handleKey(e: KeyboardEvent, toggleHelp: (show?: boolean) => void): boolean {
   const target = e.target as HTMLElement | null;
+  if (e.key === 'Escape') {
+    toggleHelp(false);
+    const { importJob, openImport } = useApp.getState();
+    if (!importJob || importJob.finished) openImport(false);
+    return true;
+  }
   if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return false;
   if (e.ctrlKey || e.metaKey || e.altKey) return false;
   const step = e.shiftKey ? 5000 : 1000;
@@ -48,7 +54,6 @@ export function handleKey(e: KeyboardEvent, toggleHelp: (show?: boolean) => void
     case 'f': case 'F': useApp.getState().setFollow(true); return true;
     case 't': case 'T': useApp.getState().toggleTheme(); return true;
     case '?': toggleHelp(); return true;
-    case 'Escape': toggleHelp(false); return true;
     default: return false;
   }
 }

@@ -10,4 +10,6 @@ export interface EarshotBridge {
   on(listener: <E extends EventName>(event: E, payload: EventPayloads[E]) => void): () => void;
   /** URL the media element should load for an audio asset. */
   mediaUrl(assetId: number): string;
+  /** The path of a dropped file on this machine (Electron only; a browser never reveals it). */
+  pathForFile?(file: File): string;
 }

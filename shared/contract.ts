@@ -2,13 +2,17 @@
 import type { z } from 'zod';
 import { browseMethods } from './methods/browse';
 import { jobMethods } from './methods/jobs';
+import { importMethods } from './methods/imports';
 import { annotationMethods } from './methods/annotation';
+import { metricsMethods } from './methods/metrics';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
 export const methods = {
   ...browseMethods,
   ...jobMethods,
+  ...importMethods,
   ...annotationMethods,
+  ...metricsMethods,
 } as const;
 
 /** Name of a callable method. */
@@ -20,7 +24,7 @@ export type MethodOutput<M extends MethodName> = NonNullable<(typeof methods)[M]
 
 /** Events the main side pushes to every open renderer. */
 export interface EventPayloads {
-  'job.progress': { jobId: string; kind: string; done: number; total: number; message: string; finished: boolean };
+  'job.progress': { jobId: string; kind: string; done: number; total: number; message: string; finished: boolean; error: string | null; result: unknown };
   'data.changed': { scope: 'studies' | 'episodes' | 'annotations'; studyId: number | null };
 }
 /** Name of a pushed event. */

@@ -3,7 +3,9 @@ import type { MethodInput, MethodName, MethodOutput } from '../../shared/contrac
 import type { Services } from '../services/services';
 import { browseHandlers } from './browse-handlers';
 import { jobHandlers } from './job-handlers';
+import { importHandlers } from './import-handlers';
 import { annotationHandlers } from './annotation-handlers';
+import { metricsHandlers } from './metrics-handlers';
 
 /** A handler: a plain function over the services, sync or async. */
 export type Handler<M extends MethodName> = (s: Services, input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
@@ -12,5 +14,7 @@ export type Handler<M extends MethodName> = (s: Services, input: MethodInput<M>)
 export const handlers: { [M in MethodName]: Handler<M> } = {
   ...browseHandlers,
   ...jobHandlers,
+  ...importHandlers,
   ...annotationHandlers,
+  ...metricsHandlers,
 };

@@ -16,6 +16,10 @@ export interface JobState {
   total: number;
   message: string;
   finished: boolean;
+  /** Why the job failed or that it was cancelled; null while running or after success. */
+  error: string | null;
+  /** The job's result, once it finished successfully. */
+  result: unknown;
 }
 
 /** Runs jobs, reports their progress and cancels them. */
@@ -28,18 +32,23 @@ export class JobRegistry {
   start<T>(kind: string, body: (ctx: JobContext) => Promise<T>): { jobId: string; done: Promise<T> } {
     const jobId = randomUUID();
     const controller = new AbortController();
-    const state: JobState = { jobId, kind, done: 0, total: 0, message: 'starting', finished: false };
+    const state: JobState = { jobId, kind, done: 0, total: 0, message: 'starting', finished: false, error: null, result: null };
     this.running.set(jobId, { controller, state });
     const emit = () => this.events.emit('job.progress', { ...state });
     const done = (async () => {
       try {
-        return await body({
+        const result = await body({
           signal: controller.signal,
           progress: (d, t, message) => {
             Object.assign(state, { done: d, total: t, message });
             emit();
           },
         });
+        state.result = result;
+        return result;
+      } catch (err) {
+        state.error = controller.signal.aborted ? 'cancelled; nothing was changed' : (err as Error).message;
+        throw err;
       } finally {
         state.finished = true;
         state.message = controller.signal.aborted ? 'cancelled' : state.message;

@@ -79,7 +79,15 @@ const TurnRow = memo(function TurnRow({ turn, active, overlap }: { turn: Turn; a
       <span className="turn-speaker">{turn.tool ? 'tool' : turn.speaker}</span>
       <div className="turn-body">
         {overlap && <span className="badge overlap" data-testid="overlap" title="starts while the other side is still speaking">overlap</span>}
-        {turn.tool ? <ToolEventView turn={turn} /> : turn.words?.length ? <Words turn={turn} active={active} /> : <span className="turn-text">{turn.text}</span>}
+        {turn.tool ? (
+          <ToolEventView turn={turn} />
+        ) : turn.words?.length ? (
+          <Words turn={turn} active={active} />
+        ) : turn.text ? (
+          <span className="turn-text">{turn.text}</span>
+        ) : (
+          <span className="turn-text no-text">speech ({formatMs((turn.endMs ?? 0) - (turn.startMs ?? 0))}), no transcript in the source</span>
+        )}
       </div>
     </li>
   );

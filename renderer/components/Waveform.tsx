@@ -48,7 +48,7 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       autoCenter: true,
       splitChannels: lanes.map((lane) => ({ waveColor: colour(lane, 'wave'), progressColor: colour(lane, 'progress'), height: laneHeight })),
       plugins: [
-        TimelinePlugin.create({ container: timeline.current!, height: 18, timeInterval: 1, primaryLabelInterval: 5, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
+        TimelinePlugin.create({ container: timeline.current!, height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
         MinimapPlugin.create({ container: minimap.current!, height: 22, waveColor: cssVar(el, '--line'), progressColor: cssVar(el, '--muted'), overlayColor: cssVar(el, '--accent-soft'), cursorColor: cssVar(el, '--accent') }),
         ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC }),
       ],
@@ -63,7 +63,7 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       interruption: cssVar(el, '--bad'),
       text: cssVar(el, '--panel'),
     });
-    ws.getWrapper().append(overlay);
+    ws.getWrapper().append(overlay.element);
     const view = () => {
       const scroller = ws.getWrapper().parentElement!;
       const total = ws.getWrapper().scrollWidth || 1;
@@ -77,11 +77,15 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       ws.on('finish', () => setPlaying(false)),
       ws.on('ready', () => {
         el.setAttribute('data-ready', 'true');
+        overlay.fitLabels(ws.getWrapper().clientWidth / (peaks.durationMs / 1000));
         view();
       }),
       ws.on('zoom', (pxPerSec) => {
         el.setAttribute('data-zoom', String(Math.round(pxPerSec)));
-        requestAnimationFrame(view);
+        requestAnimationFrame(() => {
+          overlay.fitLabels(ws.getWrapper().clientWidth / (peaks.durationMs / 1000));
+          view();
+        });
       }),
       ws.on('scroll', view),
     ];

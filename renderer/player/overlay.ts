@@ -21,8 +21,28 @@ function box(style: Partial<CSSStyleDeclaration>, attrs: Record<string, string> 
 
 const pct = (ms: number, durationMs: number) => `${(Math.max(0, Math.min(durationMs, ms)) / durationMs) * 100}%`;
 
-/** Builds the overlay element for these turns on a call of `durationMs` drawn as `lanes` lanes of `laneHeight` px. */
-export function buildOverlay(turns: readonly Turn[], durationMs: number, lanes: readonly string[], laneHeight: number, colours: OverlayColours): HTMLDivElement {
+/** The overlay and a way to show only the mark labels that fit at the current zoom. */
+export interface Overlay {
+  element: HTMLDivElement;
+  /** Shows a mark's label only when its span is wide enough at `pxPerSec` and it does not collide with the previous label. */
+  fitLabels(pxPerSec: number): void;
+}
+
+/** Pixels a mark label of `text` needs (10 px bold system font, padding). */
+const labelPx = (text: string) => text.length * 6 + 10;
+
+/** Builds the overlay for these turns on a call of `durationMs` drawn as `lanes` lanes of `laneHeight` px. */
+export function buildOverlay(turns: readonly Turn[], durationMs: number, lanes: readonly string[], laneHeight: number, colours: OverlayColours): Overlay {
+  const labels: { el: HTMLDivElement; centreMs: number; px: number }[] = [];
+  const fitLabels = (pxPerSec: number) => {
+    let lastRight = -Infinity;
+    for (const { el, centreMs, px } of labels) {
+      const x = (centreMs / 1000) * pxPerSec;
+      const show = x - px / 2 > lastRight;
+      el.style.visibility = show ? 'visible' : 'hidden';
+      if (show) lastRight = x + px / 2;
+    }
+  };
   const root = box({ inset: '0', pointerEvents: 'none', zIndex: '4' }, { 'data-testid': 'waveform-overlay' });
   const laneOf = (speaker: string) => Math.max(0, lanes.length > 1 ? lanes.indexOf(speaker) : 0);
   for (const t of turns) {
@@ -36,7 +56,7 @@ export function buildOverlay(turns: readonly Turn[], durationMs: number, lanes: 
       ),
     );
   }
-  if (lanes.length < 2) return root;
+  if (lanes.length < 2) return { element: root, fitLabels };
   for (const m of latencyMarks(turns)) {
     const interruption = m.kind === 'interruption';
     const colour = interruption ? colours.interruption : colours.latency;
@@ -67,8 +87,12 @@ export function buildOverlay(turns: readonly Turn[], durationMs: number, lanes: 
       borderRadius: '2px',
     });
     label.textContent = `${m.kind === 'interruption' ? `${m.by} barge-in ` : ''}${(m.ms / 1000).toFixed(2)} s`;
+    label.title = label.textContent;
+    mark.title = label.textContent;
     mark.append(label);
     root.append(mark);
+    labels.push({ el: label, centreMs: (m.fromMs + m.toMs) / 2, px: labelPx(label.textContent ?? '') });
   }
-  return root;
+  labels.sort((a, b) => a.centreMs - b.centreMs);
+  return { element: root, fitLabels };
 }

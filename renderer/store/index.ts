@@ -3,13 +3,17 @@ import { create } from 'zustand';
 import { createStudiesSlice, type StudiesSlice } from './studies-slice';
 import { createEpisodeSlice, type EpisodeSlice } from './episode-slice';
 import { createPlaybackSlice, type PlaybackSlice } from './playback-slice';
+import { createImportSlice, type ImportSlice } from './import-slice';
+import { createLabelsSlice, type LabelsSlice } from './labels-slice';
 
 /** The whole renderer state. */
-export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice;
+export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice & ImportSlice & LabelsSlice;
 
 /** The store hook. */
 export const useApp = create<AppState>()((...a) => ({
   ...createStudiesSlice(...a),
   ...createEpisodeSlice(...a),
   ...createPlaybackSlice(...a),
+  ...createImportSlice(...a),
+  ...createLabelsSlice(...a),
 }));

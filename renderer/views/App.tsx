@@ -6,6 +6,7 @@ import { FilterBar } from '../components/FilterBar';
 import { StatusBar } from '../components/StatusBar';
 import { ShortcutsHelp } from '../components/ShortcutsHelp';
 import { EpisodeView } from './EpisodeView';
+import { ImportDialog } from '../components/ImportDialog';
 import { handleKey } from '../keyboard';
 import { bridge } from '../api/client';
 
@@ -21,8 +22,9 @@ export function App() {
 
   useEffect(() => {
     void loadStudies();
-    return bridge.on((event) => {
+    return bridge.on((event, payload) => {
       if (event === 'data.changed') void loadStudies();
+      if (event === 'job.progress') useApp.getState().onJobProgress(payload as never);
     });
   }, [loadStudies]);
 
@@ -50,6 +52,7 @@ export function App() {
             ))}
           </select>
         </label>
+        <button type="button" className="top-action" data-testid="open-import" onClick={() => useApp.getState().openImport(true)}>Import…</button>
         {error && <span className="error" role="alert" data-testid="error">{error}</span>}
       </header>
       <nav className="left">
@@ -59,6 +62,7 @@ export function App() {
       <EpisodeView />
       <StatusBar onHelp={() => setHelp(true)} />
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+      <ImportDialog />
     </div>
   );
 }

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempServices, type TempServices } from '../../test-support/temp-services';
+import { fixture } from '../../test-support/fixtures';
+import { dispatch } from './dispatch';
+import type { EventPayloads } from '../../shared/contract';
+
+let t: TempServices;
+let events: EventPayloads['job.progress'][];
+beforeEach(async () => {
+  t = await tempServices();
+  events = [];
+  t.services.events.subscribe((name, payload) => name === 'job.progress' && events.push(payload as EventPayloads['job.progress']));
+});
+afterEach(() => t.cleanup());
+
+const studyCount = () => (t.services.db.prepare('SELECT COUNT(*) AS n FROM studies').get() as { n: number }).n;
+const finished = () => new Promise<EventPayloads['job.progress']>((resolve) => {
+  const check = () => {
+    const last = events.find((e) => e.finished);
+    if (last) resolve(last);
+    else setTimeout(check, 10);
+  };
+  check();
+});
+
+describe('import.start', () => {
+  it('runs as a job: progress events, then a finished event carrying the summary', async () => {
+    const res = await dispatch(t.services, 'import.start', { path: fixture('vera', 'test_voice_episodes', 'test.json'), study: 'VERA sample' });
+    expect(res.ok).toBe(true);
+    const last = await finished();
+    expect(last.error).toBeNull();
+    expect(last.result).toMatchObject({ study: { name: 'VERA sample' }, episodes: 5, audio: 5 });
+    expect(events.length).toBeGreaterThan(2);
+    expect(studyCount()).toBe(2);
+  });
+
+  it('cancelled before writing, it leaves nothing behind and says so', async () => {
+    const res = await dispatch(t.services, 'import.start', { path: fixture('tau-elicitation') });
+    if (!res.ok) throw new Error(res.error.message);
+    const jobId = (res.result as { jobId: string }).jobId;
+    await expect(dispatch(t.services, 'jobs.cancel', { jobId })).resolves.toEqual({ ok: true, result: { cancelled: true } });
+    const last = await finished();
+    expect(last.error).toBe('cancelled; nothing was changed');
+    expect(studyCount()).toBe(1);
+  });
+
+  it('refuses a path whose format it cannot tell, before starting a job', async () => {
+    const res = await dispatch(t.services, 'import.start', { path: fixture('README.md') });
+    expect(res).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(events).toHaveLength(0);
+  });
+});
+
+describe('files.list', () => {
+  it('lists folders first, then importable files, with the format each looks like', async () => {
+    const res = await dispatch(t.services, 'files.list', { path: fixture('tau2-voice') });
+    if (!res.ok) throw new Error(res.error.message);
+    const listing = res.result as { entries: { name: string; kind: string; format: string | null }[]; parent: string | null };
+    expect(listing.entries.map((e) => [e.name, e.kind, e.format])).toEqual([['clips', 'folder', null], ['experiment', 'folder', 'tau2']]);
+    expect(listing.parent).toBe(fixture());
+  });
+
+  it('answers not_found for a folder that does not exist', async () => {
+    await expect(dispatch(t.services, 'files.list', { path: '/no/such/folder' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});

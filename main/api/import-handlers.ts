@@ -1,0 +1,68 @@
+/** Handlers of the import methods: a folder browser for the in-app dialog, and import jobs with progress and cancel. */
+import { readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { MethodInput, MethodOutput } from '../../shared/contract';
+import type { FileEntry } from '../../shared/methods/imports';
+import type { Services } from '../services/services';
+import { detectFormat, readAny } from '../importers/detect';
+import { writeBatch } from '../importers/write-batch';
+import { ApiError } from './errors';
+
+const IMPORTABLE = /\.(json|jsonl|csv)$/i;
+
+/** `files.list`: folders and importable files in a folder of this machine (home when none is given). */
+export function filesList(_s: Services, input: MethodInput<'files.list'>): MethodOutput<'files.list'> {
+  const path = resolve(input.path ?? homedir());
+  let names: string[];
+  try {
+    names = readdirSync(path);
+  } catch (err) {
+    throw new ApiError('not_found', `${path}: cannot list this folder (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const entries: FileEntry[] = [];
+  for (const name of names.sort((a, b) => a.localeCompare(b))) {
+    if (name.startsWith('.')) continue;
+    const full = join(path, name);
+    try {
+      const st = statSync(full);
+      if (st.isDirectory()) entries.push({ name, path: full, kind: 'folder', size: null, format: detectFormat(full) });
+      else if (IMPORTABLE.test(name)) entries.push({ name, path: full, kind: 'file', size: st.size, format: detectFormat(full) });
+    } catch {
+      /* unreadable entries are not offered */
+    }
+  }
+  entries.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'folder' ? -1 : 1));
+  return { path, parent: dirname(path) === path ? null : dirname(path), entries };
+}
+
+/** `import.start`: reads and writes in a job; progress and the final summary arrive as `job.progress` events. */
+export function importStart(s: Services, input: MethodInput<'import.start'>): MethodOutput<'import.start'> {
+  const path = resolve(input.path);
+  const format = input.format ?? detectFormat(path);
+  if (!format) throw new ApiError('invalid_input', `${path}: cannot tell the format of this file or folder; choose one`);
+  const { jobId, done } = s.jobs.start('import', async ({ signal, progress }) => {
+    progress(0, 0, `reading ${format} files`);
+    const batch = await readAny(path, format);
+    signal.throwIfAborted();
+    const summary = await writeBatch(s.db, batch, {
+      now: s.clock(),
+      studyName: input.study,
+      signal,
+      onProgress: (d, t, message) => progress(d, t, `${batch.episodes.length} episodes read; ${message}`),
+    });
+    progress(1, 1, summary.unchanged ? 'already imported; nothing changed' : `imported ${summary.episodes} episodes, ${summary.turns} turns, ${summary.audio} audio files`);
+    s.events.emit('data.changed', { scope: 'studies', studyId: summary.study.id });
+    return summary;
+  });
+  done.catch(() => {
+    /* reported through the job's final progress event */
+  });
+  return { jobId };
+}
+
+/** Import handlers by method name. */
+export const importHandlers = {
+  'files.list': filesList,
+  'import.start': importStart,
+} as const;
