@@ -18,8 +18,9 @@ function electronRuntime(): { path: string } | { reason: string } {
   });
   const path = probe.stdout?.trim();
   if (probe.status === 0 && path && existsSync(path)) return { path };
-  const why = (probe.stderr || probe.error?.message || 'unknown error').trim().split('\n').filter(Boolean).pop();
-  return { reason: why ?? 'unknown error' };
+  const lines = `${probe.stdout ?? ''}\n${probe.stderr ?? ''}\n${probe.error?.message ?? ''}`.split('\n').map((l) => l.trim());
+  const first = lines.find((l) => /error/i.test(l) && !l.startsWith('at '));
+  return { reason: first ? `its download failed: ${first}` : 'unknown error' };
 }
 
 /** Runs the desktop app, or falls back to `earshot serve` with a one-line explanation. */
