@@ -152,3 +152,17 @@ describe('browsing the episode list', () => {
     await studio.screenshot('browse-filtered');
   });
 });
+
+describe('themes', () => {
+  it('switches between light and dark with T', async () => {
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const before = await theme();
+    await studio.press('t');
+    await expect.poll(theme).not.toBe(before);
+    await page.getByTestId('filter-condition-benchmark').selectOption('');
+    await studio.openEpisode('demo-intake-email');
+    await studio.screenshot(`theme-${await theme()}`);
+    await studio.press('t');
+    await expect.poll(theme).toBe(before);
+  });
+});

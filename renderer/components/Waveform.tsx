@@ -49,7 +49,7 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       splitChannels: lanes.map((lane) => ({ waveColor: colour(lane, 'wave'), progressColor: colour(lane, 'progress'), height: laneHeight })),
       plugins: [
         TimelinePlugin.create({ container: timeline.current!, height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
-        MinimapPlugin.create({ container: minimap.current!, height: 22, waveColor: cssVar(el, '--line'), progressColor: cssVar(el, '--muted'), overlayColor: cssVar(el, '--accent-soft'), cursorColor: cssVar(el, '--accent') }),
+        MinimapPlugin.create({ container: minimap.current!, height: 22, waveColor: cssVar(el, '--muted'), progressColor: cssVar(el, '--text'), overlayColor: cssVar(el, '--accent-soft'), cursorColor: cssVar(el, '--accent') }),
         ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC }),
       ],
     });
