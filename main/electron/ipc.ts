@@ -2,11 +2,11 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import type { Services } from '../services/services';
 import { dispatch } from '../api/dispatch';
+import { isTrustedSender } from '../security/navigation-policy';
 import { IPC_CALL, IPC_EVENT } from '../../shared/ipc-channels';
 
 function fromOurPage(event: IpcMainInvokeEvent): boolean {
-  const url = event.senderFrame?.url ?? '';
-  return url.startsWith('app://earshot/');
+  return isTrustedSender(event.senderFrame?.url);
 }
 
 /** Answers contract calls from our own windows only, and forwards events to a window. */

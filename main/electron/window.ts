@@ -1,6 +1,7 @@
 /** The main window, locked down per Electron's security checklist. */
 import { BrowserWindow, shell } from 'electron';
 import { join } from 'node:path';
+import { externalLinkTarget, isAppUrl } from '../security/navigation-policy';
 
 /** Creates the studio window: isolated, sandboxed, no Node in the page, no new windows, no navigation away. */
 export function createMainWindow(preloadPath: string): BrowserWindow {
@@ -22,11 +23,15 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
     },
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    const external = externalLinkTarget(url);
+    if (external) void shell.openExternal(external);
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (event, url) => {
-    if (!url.startsWith('app://earshot/')) event.preventDefault();
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  win.webContents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
   win.once('ready-to-show', () => win.show());
