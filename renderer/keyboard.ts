@@ -2,6 +2,7 @@
 import { currentMs, seekMs, setPlaybackRate, togglePlay, zoomBy } from './player/player';
 import { SPEEDS } from './store/playback-slice';
 import { useApp } from './store';
+import { handleLabelKey, LABEL_SHORTCUTS } from './components/labels/label-keys';
 
 /** Every shortcut as [keys, what it does], in the order shown by `?`. */
 export const SHORTCUTS: readonly (readonly [string, string])[] = [
@@ -15,6 +16,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['F', 'follow playback in the transcript again'],
   ['J / K', 'next / previous episode in the list'],
   ['T', 'switch light / dark theme'],
+  ...LABEL_SHORTCUTS,
   ['?', 'show this list'],
   ['Esc', 'close this list or the import dialog'],
 ];
@@ -54,6 +56,6 @@ export function handleKey(e: KeyboardEvent, toggleHelp: (show?: boolean) => void
     case 'f': case 'F': useApp.getState().setFollow(true); return true;
     case 't': case 'T': useApp.getState().toggleTheme(); return true;
     case '?': toggleHelp(); return true;
-    default: return false;
+    default: return handleLabelKey(e.key, e.shiftKey);
   }
 }

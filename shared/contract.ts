@@ -5,6 +5,7 @@ import { jobMethods } from './methods/jobs';
 import { importMethods } from './methods/imports';
 import { annotationMethods } from './methods/annotation';
 import { metricsMethods } from './methods/metrics';
+import { runMethods } from './methods/runs';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
 export const methods = {
@@ -13,6 +14,7 @@ export const methods = {
   ...importMethods,
   ...annotationMethods,
   ...metricsMethods,
+  ...runMethods,
 } as const;
 
 /** Name of a callable method. */

@@ -15,13 +15,19 @@ export interface TestHost {
   stop(): Promise<void>;
 }
 
+/** Options of a test host. */
+export interface HostOptions {
+  /** Extra environment for the serve child (e.g. an API key for a local OpenAI-protocol server). */
+  env?: Record<string, string>;
+}
+
 /** Launches the CLI's serve command; resolves with its printed URL. */
-export async function startHost(extraArgs: string[] = []): Promise<TestHost> {
+export async function startHost(extraArgs: string[] = [], options: HostOptions = {}): Promise<TestHost> {
   const home = mkdtempSync(join(tmpdir(), 'earshot-e2e-'));
   const dbPath = join(home, 'earshot.db');
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'serve', '--db', dbPath, '--port', '0', ...extraArgs], {
     cwd: repoRoot,
-    env: { ...process.env, EARSHOT_HOME: home },
+    env: { ...process.env, EARSHOT_HOME: home, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

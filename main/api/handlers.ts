@@ -6,6 +6,7 @@ import { jobHandlers } from './job-handlers';
 import { importHandlers } from './import-handlers';
 import { annotationHandlers } from './annotation-handlers';
 import { metricsHandlers } from './metrics-handlers';
+import { runHandlers } from './run-handlers';
 
 /** A handler: a plain function over the services, sync or async. */
 export type Handler<M extends MethodName> = (s: Services, input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
@@ -17,4 +18,5 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...importHandlers,
   ...annotationHandlers,
   ...metricsHandlers,
+  ...runHandlers,
 };

@@ -5,6 +5,9 @@ import { serveCommand } from './serve';
 import { startCommand } from './start';
 import { importCommand } from './import';
 import { metricsCommand } from './metrics';
+import { agreementCommand, ratingsAgreementCommand, reportCommand } from './agreement';
+import { labelsCommand } from './labels';
+import { runCommands } from './run';
 import type { Services } from '../services/services';
 
 const USAGE = `usage: earshot <command> [options]
@@ -13,7 +16,15 @@ const USAGE = `usage: earshot <command> [options]
   studies   [--db FILE] [--json]                   list studies
   episodes  --study ID_OR_NAME [--db FILE] [--json] list a study's episodes
   import    PATH [--study NAME] [--format F] [--db FILE] [--json]  import benchmark results
-  metrics   --study ID_OR_NAME [--db FILE] [--json]  every figure computed for a study`;
+  metrics   --study ID_OR_NAME [--db FILE] [--json]  every figure computed for a study
+  agreement --study ID_OR_NAME --field F [--raters A,B] [--level L] [--db FILE] [--json]  annotator agreement with 95% CIs
+  agreement --ratings FILE.csv [--level nominal|ordinal|interval] [--json]  agreement of an item,rater,label CSV
+  report    --study ID_OR_NAME --field F[,G] [--format markdown|html] [--out FILE]  agreement report + CSV
+  labels    export ANNOTATOR --study X [--out FILE] | import FILE [--study X] | csv --study X [--raters A,B]  exchange labels
+  run       --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] [--concurrency N] [--out DIR] [--db FILE] [--json]  run an episode set against a system
+  run       --resume RUN_ID [--db FILE] [--json]    resume a cancelled or interrupted run
+  judge     --study ID_OR_NAME --judge JUDGE.json [--db FILE] [--json]  (re-)judge a study
+  judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators`;
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 
@@ -22,6 +33,9 @@ const dataCommands: Record<string, DataCommand> = {
   episodes: episodesCommand,
   import: importCommand,
   metrics: metricsCommand,
+  agreement: agreementCommand,
+  report: reportCommand,
+  labels: labelsCommand,
 };
 
 /** Runs the CLI; returns the process exit code (long-running commands resolve once started). */
@@ -32,12 +46,23 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE + '\n');
       return command ? 0 : 2;
     }
+    const runCli = runCommands[command];
+    if (runCli) {
+      const out = await runCli(rest);
+      process.stdout.write((out.json_ ? JSON.stringify(out.json, null, 2) : out.text) + '\n');
+      return out.exitCode;
+    }
     const opts = parseCliArgs(rest);
     if (command === 'serve') {
       await serveCommand(opts);
       return 0;
     }
     if (command === 'start') return await startCommand(opts);
+    if (command === 'agreement' && opts.ratings !== undefined) {
+      const out = await ratingsAgreementCommand(opts); // a CSV needs no database
+      process.stdout.write((opts.json ? JSON.stringify(out.json, null, 2) : out.text) + '\n');
+      return 0;
+    }
     const run = dataCommands[command];
     if (!run) throw new UsageError(`unknown command "${command}"; run earshot help`);
     const services = await openForCli(opts);

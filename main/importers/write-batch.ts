@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { ensureStudy } from '../db/studies';
 import { indexEpisodeForBrowse, refreshJudgeLabel } from '../db/episodes';
-import { computePeaks, type Peaks } from '../audio/peaks';
-import { hashFile } from '../audio/hash-file';
+import { computePeaksAndHash, type Peaks } from '../audio/peaks';
 import { ImportError, type BatchEpisode, type ImportBatch } from './batch';
 
 /** What an import did, as printed by `earshot import --json`. */
@@ -37,7 +36,8 @@ interface PreparedAudio {
 /** Writes `batch` into `db`; re-importing identical content changes nothing. */
 export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptions): Promise<ImportSummary> {
   const audio = await prepareAudio(batch, options);
-  const contentHash = batchHash(batch, audio);
+  const episodeHashes = batch.episodes.map((e) => episodeHash(e, audio));
+  const contentHash = batchHash(batch, episodeHashes);
   const studyName = options.studyName ?? batch.studyName;
   const summary: ImportSummary = {
     study: { id: 0, name: studyName },
@@ -60,7 +60,7 @@ export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptio
       summary.unchanged = true;
       return;
     }
-    new BatchInserter(db, studyId, batch, audio, options.now, summary).insertAll();
+    new BatchInserter(db, studyId, batch, episodeHashes, audio, options.now, summary).insertAll();
     db.prepare('INSERT INTO imports (study_id, format, source, content_hash, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       studyId,
       batch.format,
@@ -78,22 +78,33 @@ async function prepareAudio(batch: ImportBatch, options: WriteOptions): Promise<
   for (const [i, path] of paths.entries()) {
     options.signal?.throwIfAborted();
     options.onProgress?.(i, paths.length, `audio ${i + 1} of ${paths.length}`);
-    const [sha256, peaks] = await Promise.all([hashFile(path), computePeaks(path)]);
-    out.set(path, { sha256, peaks });
+    out.set(path, await computePeaksAndHash(path));
   }
   return out;
 }
 
-function batchHash(batch: ImportBatch, audio: Map<string, PreparedAudio>): string {
+/** The batch's content hash, from the episodes' hashes (computed once here and reused by the inserter). */
+function batchHash(batch: ImportBatch, episodeHashes: readonly string[]): string {
   const h = createHash('sha256');
   h.update(batch.format);
-  for (const e of batch.episodes) h.update(episodeHash(e, audio));
+  for (const hash of episodeHashes) h.update(hash);
   return h.digest('hex');
 }
 
+const dropPath = (k: string, v: unknown) => (k === 'path' ? undefined : v);
+
+/**
+ * An episode's content hash: SHA-256 of the episode and its audio hashes as JSON with every `path` key left out (so
+ * moving the files does not change it). JSON.stringify with a replacer function is several times slower than without,
+ * so the episode is serialized with its audio paths removed up front; only if another `path` key remains somewhere
+ * (e.g. in tool arguments) is the replacer used. Both produce the same text, hence the same hash.
+ */
 function episodeHash(e: BatchEpisode, audio: Map<string, PreparedAudio>): string {
   const audioHashes = e.audio.map((a) => [a.role, a.lanes, audio.get(a.path)?.sha256]);
-  return createHash('sha256').update(JSON.stringify([e, audioHashes], (k, v) => (k === 'path' ? undefined : v))).digest('hex');
+  const withoutPaths = { ...e, audio: e.audio.map(({ path: _path, ...rest }) => rest) };
+  let json = JSON.stringify([withoutPaths, audioHashes]);
+  if (json.includes('"path":')) json = JSON.stringify([e, audioHashes], dropPath);
+  return createHash('sha256').update(json).digest('hex');
 }
 
 class BatchInserter {
@@ -110,6 +121,7 @@ class BatchInserter {
     private readonly db: Db,
     private readonly studyId: number,
     private readonly batch: ImportBatch,
+    private readonly episodeHashes: readonly string[],
     private readonly audio: Map<string, PreparedAudio>,
     private readonly now: Date,
     private readonly summary: ImportSummary,
@@ -137,7 +149,7 @@ class BatchInserter {
   insertAll(): void {
     const existing = this.db.prepare('SELECT id, content_hash FROM episodes WHERE study_id = ? AND external_id = ?');
     for (const [i, e] of this.batch.episodes.entries()) {
-      const hash = episodeHash(e, this.audio);
+      const hash = this.episodeHashes[i];
       const prior = existing.get(this.studyId, e.externalId) as { id: number; content_hash: string } | undefined;
       if (prior) {
         if (prior.content_hash === hash) continue;

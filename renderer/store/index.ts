@@ -5,9 +5,11 @@ import { createEpisodeSlice, type EpisodeSlice } from './episode-slice';
 import { createPlaybackSlice, type PlaybackSlice } from './playback-slice';
 import { createImportSlice, type ImportSlice } from './import-slice';
 import { createLabelsSlice, type LabelsSlice } from './labels-slice';
+import { createMetricsSlice, type MetricsSlice } from './metrics-slice';
+import { createRunsSlice, type RunsSlice } from './runs-slice';
 
 /** The whole renderer state. */
-export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice & ImportSlice & LabelsSlice;
+export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice & ImportSlice & LabelsSlice & MetricsSlice & RunsSlice;
 
 /** The store hook. */
 export const useApp = create<AppState>()((...a) => ({
@@ -16,4 +18,6 @@ export const useApp = create<AppState>()((...a) => ({
   ...createPlaybackSlice(...a),
   ...createImportSlice(...a),
   ...createLabelsSlice(...a),
+  ...createMetricsSlice(...a),
+  ...createRunsSlice(...a),
 }));

@@ -9,6 +9,15 @@ import { EpisodeView } from './EpisodeView';
 import { ImportDialog } from '../components/ImportDialog';
 import { handleKey } from '../keyboard';
 import { bridge } from '../api/client';
+import { AnnotatorBadge } from '../components/labels/AnnotatorBadge';
+import { ViewTabs } from '../components/labels/ViewTabs';
+import { StudySetup } from '../components/labels/StudySetup';
+import { AdjudicationView } from './AdjudicationView';
+import { AgreementView } from './AgreementView';
+import { MetricsView } from './MetricsView';
+import { ResultsTab } from '../components/charts/ResultsTab';
+import { RunsTab } from '../components/runs/RunsTab';
+import { RunsView } from './RunsView';
 
 /** The whole studio UI. */
 export function App() {
@@ -19,12 +28,16 @@ export function App() {
   const loadStudies = useApp((s) => s.loadStudies);
   const openStudy = useApp((s) => s.openStudy);
   const [help, setHelp] = useState(false);
+  const view = useApp((s) => s.view);
+  const metricsOpen = useApp((s) => s.metricsOpen);
+  const runsOpen = useApp((s) => s.runsOpen);
 
   useEffect(() => {
     void loadStudies();
     return bridge.on((event, payload) => {
       if (event === 'data.changed') void loadStudies();
       if (event === 'job.progress') useApp.getState().onJobProgress(payload as never);
+      if (event === 'job.progress') useApp.getState().onRunJobProgress(payload as never);
     });
   }, [loadStudies]);
 
@@ -41,7 +54,7 @@ export function App() {
   }, []);
 
   return (
-    <div className="shell">
+    <div className={metricsOpen ? 'shell results-open' : 'shell'}>
       <header className="top-bar">
         <span className="brand">Earshot</span>
         <label className="study-picker">
@@ -53,13 +66,26 @@ export function App() {
           </select>
         </label>
         <button type="button" className="top-action" data-testid="open-import" onClick={() => useApp.getState().openImport(true)}>Import…</button>
+        <ViewTabs />
+        <ResultsTab />
+        <RunsTab />
         {error && <span className="error" role="alert" data-testid="error">{error}</span>}
+        <AnnotatorBadge />
       </header>
-      <nav className="left">
-        <FilterBar />
-        <EpisodeList />
-      </nav>
-      <EpisodeView />
+      {metricsOpen && <MetricsView />}
+      {!metricsOpen && view === 'label' && (
+        <>
+          <nav className="left">
+            <FilterBar />
+            <EpisodeList />
+          </nav>
+          <EpisodeView />
+        </>
+      )}
+      {!metricsOpen && view === 'adjudicate' && <AdjudicationView />}
+      {!metricsOpen && view === 'agreement' && <AgreementView />}
+      {!metricsOpen && view === 'setup' && <StudySetup />}
+      {runsOpen && <RunsView />}
       <StatusBar onHelp={() => setHelp(true)} />
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       <ImportDialog />

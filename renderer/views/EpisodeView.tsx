@@ -1,5 +1,5 @@
 /** The centre and right panes for the open episode: waveform over transcript, judge beside. */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useApp } from '../store';
 import { Waveform } from '../components/Waveform';
 import { Transcript } from '../components/Transcript';
@@ -9,9 +9,11 @@ import { Spectrogram } from '../components/Spectrogram';
 import { activeTurnAt } from '../player/active-turn';
 import { onTime } from '../player/player';
 import { formatMs, formatScore } from '../format';
+import { LabelPanel } from '../components/labels/LabelPanel';
+import { JudgeGate } from '../components/labels/JudgeGate';
 
-/** Replays the open episode, or invites the user to pick one. */
-export function EpisodeView() {
+/** Replays the open episode, or invites the user to pick one; `side` replaces the judge and label panels (adjudication). */
+export function EpisodeView({ side }: { side?: ReactNode } = {}) {
   const detail = useApp((s) => s.detail);
   const peaks = useApp((s) => s.peaks);
   const setActiveTurn = useApp((s) => s.setActiveTurn);
@@ -45,7 +47,12 @@ export function EpisodeView() {
         <Transcript turns={turns} />
       </main>
       <aside className="right">
-        <JudgePanel judgement={judgements[judgements.length - 1]} />
+        {side ?? (
+          <>
+            <JudgeGate><JudgePanel judgement={judgements[judgements.length - 1]} /></JudgeGate>
+            <LabelPanel />
+          </>
+        )}
       </aside>
     </>
   );

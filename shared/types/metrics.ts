@@ -38,6 +38,8 @@ export const metricsOptionsSchema = z
     seed: z.number().int().min(0).max(4_294_967_295).optional(),
     /** Two-sided coverage of every interval (default 0.95). */
     confidence: z.number().min(0.5).max(0.999).optional(),
+    /** VERA systems to treat as text (else voice) for the voice–text gap, besides any marked by `modality` or named with `text`. */
+    textSystems: z.array(z.string().max(300)).max(200).optional(),
     /** VERA NOT_ATTEMPTED: scored as incorrect (default, VERA's grader) or left out. */
     notAttempted: z.enum(['incorrect', 'exclude']).optional(),
     /** DSB-DG latency statistic inside quality-adjusted latency (default p50). */

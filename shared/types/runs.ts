@@ -81,8 +81,10 @@ export interface KeyStatus {
 export interface JudgeHumanAgreement {
   annotator: string;
   n: number;
-  agreement: number;
-  kappa: number;
+  /** Share of those episodes with the same label; null when n = 0. */
+  agreement: number | null;
+  /** Cohen's κ (unweighted, nominal); null when undefined (n = 0 or no variation). */
+  kappa: number | null;
 }
 
 /** One judge (id + version) compared with the humans of a study. */
@@ -92,7 +94,7 @@ export interface JudgeComparisonRow {
   episodes: number;
   perAnnotator: JudgeHumanAgreement[];
   /** Against the majority human label (episodes with a tie or no human label left out). */
-  majority: { n: number; agreement: number; kappa: number };
+  majority: { n: number; agreement: number | null; kappa: number | null };
   /** Mean of the per-annotator κ values that are defined. */
   meanKappa: number | null;
 }

@@ -19,28 +19,34 @@ export interface BrainOptions {
   fallback?: string;
 }
 
-const STOP = new Set(['what', 'which', 'when', 'where', 'does', 'that', 'this', 'with', 'from', 'have', 'there', 'their', 'about', 'according', 'document', 'many', 'much', 'they', 'will', 'would', 'could', 'should']);
+const STOP = new Set(['what', 'which', 'when', 'where', 'does', 'that', 'this', 'with', 'from', 'have', 'there', 'their', 'about', 'according', 'document', 'many', 'much', 'they', 'will', 'would', 'could', 'should', 'the', 'and', 'for', 'are', 'can', 'how', 'you', 'your', 'long', 'may', 'not', 'who', 'why', 'its', 'has', 'was', 'per', 'did', 'way', 'any']);
 
 function line(text: string, label: string): string | null {
-  const m = new RegExp(`^${label}:[ \\t]*(.*)$`, 'mi').exec(text);
-  return m ? m[1].trim() : null;
+  const all = [...text.matchAll(new RegExp(`^${label}:[ \\t]*(.*)$`, 'gmi'))];
+  return all.length ? all[all.length - 1][1].trim() : null;
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 const refusal = (s: string) => /\b(don't know|do not know|not sure|cannot|can't|does not say|doesn't say|no information)\b/i.test(s);
 
 function words(s: string): string[] {
-  return norm(s).split(' ').filter((w) => w.length >= 4 && !STOP.has(w));
+  return norm(s)
+    .split(' ')
+    .filter((w) => w.length >= 3 && !STOP.has(w))
+    .map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
 }
 
-/** The sentence of `context` sharing the most content words with `question`, when it shares at least two. */
+/** The sentence of `context` sharing the most distinctive words with `question` (words in over 40 % of sentences ignored). */
 export function bestSentence(context: string, question: string): string | null {
-  const q = new Set(words(question));
+  const sentences = context.split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim()).filter((x) => x && !/:$/.test(x) && !x.startsWith('#'));
+  const df = new Map<string, number>();
+  for (const s of sentences) for (const w of new Set(words(s))) df.set(w, (df.get(w) ?? 0) + 1);
+  const q = new Set(words(question).filter((w) => (df.get(w) ?? 0) <= Math.max(1, sentences.length * 0.4)));
   let best: string | null = null;
-  let bestScore = 1;
-  for (const sentence of context.split(/(?<=[.!?])\s+|\n+/)) {
+  let bestScore = 0;
+  for (const sentence of sentences) {
     const score = new Set(words(sentence).filter((w) => q.has(w))).size;
-    if (score > bestScore) [best, bestScore] = [sentence.trim(), score];
+    if (score > bestScore) [best, bestScore] = [sentence, score];
   }
   return best;
 }

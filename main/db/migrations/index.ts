@@ -1,6 +1,7 @@
 /** The numbered migrations, in ascending order: applying migration N sets `PRAGMA user_version = N`. */
 import { migration001 } from './001-initial';
 import { migration002 } from './002-annotation';
+import { migration003 } from './003-runs';
 import { migration004 } from './004-browse';
 
 /** A schema step: its number and its SQL. */
@@ -13,6 +14,7 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: 1, sql: migration001 },
   { version: 2, sql: migration002 },
+  { version: 3, sql: migration003 },
   { version: 4, sql: migration004 },
 ];
 

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SYSTEM_FIELDS, type EpisodeLabels, type FieldOption, type LabelValue, type TaxonomyField } from '../../../shared/types/annotation';
-import { fieldSpec } from '../../../shared/taxonomies/schema';
+import { fieldSpec } from '../../../shared/taxonomies/fields';
 import { useApp } from '../../store';
 import { currentMs, seekMs } from '../../player/player';
 import { formatMs } from '../../format';
@@ -12,13 +12,14 @@ import { SaveIndicator } from './SaveIndicator';
 import { setFirstErrorFromWaveform, useWaveformPick } from './first-error';
 import './labels.css';
 
-/** The fields the panel shows, in order, for the current values: taxonomy fields whose condition holds, then the panel's own. */
+/** The fields the panel shows, in order, for the current values: taxonomy fields whose condition holds, then the panel's own (judge questions only once the judge is visible). */
 export function visibleFields(labels: EpisodeLabels): TaxonomyField[] {
   const { taxonomy } = labels.settings;
   const v = labels.values;
   const own = taxonomy.fields.filter((f) => !f.when || (typeof v[f.when.field] === 'string' && f.when.in.includes(v[f.when.field] as string)));
-  const system = [fieldSpec(taxonomy, SYSTEM_FIELDS.judgeAgree)!];
-  if (v[SYSTEM_FIELDS.judgeAgree] === false) system.push(fieldSpec(taxonomy, SYSTEM_FIELDS.judgeLabel)!);
+  // "Agree with the judge?" is asked once the judge is visible (after the commit when it is hidden).
+  const system = labels.judgeVisible ? [fieldSpec(taxonomy, SYSTEM_FIELDS.judgeAgree)!] : [];
+  if (labels.judgeVisible && v[SYSTEM_FIELDS.judgeAgree] === false) system.push(fieldSpec(taxonomy, SYSTEM_FIELDS.judgeLabel)!);
   return [...own, ...system, fieldSpec(taxonomy, SYSTEM_FIELDS.notes)!];
 }
 

@@ -1,0 +1,226 @@
+/** End to end in Chromium: annotators, durable labels that survive a killed host, blind mode, hidden judge, queues, adjudication, agreement. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { repoRoot } from '../test-support/fixtures';
+import { artifactsDir, launchChromium } from './support/browser';
+import { StudioPage } from './pages/studio-page';
+import { LabelsPage } from './pages/labels-page';
+
+const home = mkdtempSync(join(tmpdir(), 'earshot-e2e-labels-'));
+const dbPath = join(home, 'earshot.db');
+let child: ChildProcess | null = null;
+let browser: Browser;
+let page: Page;
+let studio: StudioPage;
+let labels: LabelsPage;
+
+/** Starts `earshot serve` on the spec's database file; resolves with the tokenized URL. */
+async function serve(): Promise<string> {
+  const proc = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'serve', '--db', dbPath, '--port', '0'], {
+    cwd: repoRoot,
+    env: { ...process.env, EARSHOT_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  let stderr = '';
+  proc.stderr!.on('data', (d) => (stderr += d));
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const m = /Earshot at (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    proc.once('exit', (code) => reject(new Error(`earshot serve exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** Kills the host outright (no shutdown handlers run) and waits for it to be gone. */
+async function killHard(): Promise<void> {
+  const proc = child!;
+  const gone = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGKILL');
+  await gone;
+  child = null;
+}
+
+const shot = (name: string) => page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  studio = new StudioPage(page);
+  labels = new LabelsPage(page);
+  await studio.open(await serve());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (child) await killHard();
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('labelling', () => {
+  it('starts with no annotator; adding the first makes it current, switching needs a confirmation', async () => {
+    expect(await labels.currentAnnotator()).toBe('');
+    await studio.openEpisode('demo-retail-order-status');
+    await expect(labels.panel().textContent()).resolves.toContain('Choose who you are');
+    await labels.addAnnotator('Ana Lima');
+    expect(await labels.currentAnnotator()).toBe('Ana Lima');
+    await labels.addAnnotator('Ben Okafor');
+    await expect(page.getByTestId('annotator-confirm').textContent()).resolves.toContain('Ben Okafor');
+    await labels.closeMenu();
+    expect(await labels.currentAnnotator()).toBe('Ana Lima');
+    await labels.addAnnotator('Judy Park', 'adjudicator');
+    await labels.closeMenu();
+  });
+
+  it('saves every change at once and shows the acknowledgement; number keys answer the focused field', async () => {
+    await labels.choose('source', 'agent');
+    const first = await labels.waitForAck();
+    await labels.field('severity').locator('.label-name').click();
+    await studio.press('3');
+    await labels.waitForAck(first);
+    expect(await labels.chosen('severity')).toEqual(['2']);
+    await labels.choose('judge_agree', 'no');
+    await labels.waitForAck();
+    await labels.choose('judge_label', 'pass');
+    await labels.writeNotes('agent read the order number back wrong');
+    await labels.waitForAck();
+    await studio.turns().nth(3).click();
+    await studio.waitForTime((t) => Math.abs(t - 9.087) < 0.1);
+    await page.getByTestId('first-error-playhead').click();
+    await labels.waitForAck();
+    await expect(page.getByTestId('first-error-time').textContent()).resolves.toBe('@ 0:09.1');
+    await shot('labels-panel');
+  });
+
+  it('undo reverts the last change from the history', async () => {
+    const before = Number(await labels.ack().getAttribute('data-revision'));
+    await page.getByTestId('label-undo').click();
+    await labels.waitForAck(before);
+    await expect(page.getByTestId('first-error-time').textContent()).resolves.toBe('not set');
+    await page.getByTestId('first-error-playhead').click();
+    await labels.waitForAck();
+  });
+
+  it('a label acknowledged on screen survives a killed host process', async () => {
+    await labels.choose('source', 'system');
+    const revision = await labels.waitForAck();
+    expect(revision).toBeGreaterThan(0);
+    await killHard();
+    await studio.open(await serve());
+    // A new port is a new origin: the browser does not remember who was labelling, so choose again (deliberately).
+    expect(await labels.currentAnnotator()).toBe('');
+    await labels.switchTo('Ana Lima');
+    await studio.openEpisode('demo-retail-order-status');
+    await labels.panel().locator('[data-testid="label-field"]').first().waitFor();
+    expect(await labels.chosen('source')).toEqual(['system']);
+    expect(await labels.chosen('severity')).toEqual(['2']);
+    await expect(page.getByTestId('first-error-time').textContent()).resolves.toBe('@ 0:09.1');
+  });
+});
+
+describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
+  const calls = ['demo-retail-order-status', 'demo-airline-change-flight', 'demo-retail-return-interrupt', 'demo-intake-date-of-birth'];
+  const ana = ['agent', 'agent', 'user', 'agent'];
+  const ben = ['user', 'user', 'user', 'agent'];
+
+  it('never shows one annotator the other’s labels in a blind study', async () => {
+    for (const [i, id] of calls.entries()) {
+      await studio.openEpisode(id);
+      await labels.choose('source', ana[i]);
+      await labels.waitForAck();
+    }
+    await labels.switchTo('Ben Okafor');
+    await studio.openEpisode(calls[0]);
+    await labels.panel().locator('[data-testid="label-field"]').first().waitFor();
+    expect(await labels.chosen('source')).toEqual([]);
+    expect(await page.getByTestId('other-labels').count()).toBe(0);
+    for (const [i, id] of calls.entries()) {
+      await studio.openEpisode(id);
+      await labels.choose('source', ben[i]);
+      await labels.waitForAck();
+    }
+  });
+
+  it('hides the judge until commit when the study asks for it, keeping the pre-reveal label', async () => {
+    await labels.tab('setup');
+    await page.getByTestId('setting-hideJudgeUntilCommit').check();
+    await page.getByTestId('setup-message').filter({ hasText: 'saved' }).waitFor();
+    await labels.tab('label');
+    await studio.openEpisode('vera_demo_math_01');
+    await page.getByTestId('judge-hidden').filter({ hasText: 'Hidden until you commit' }).waitFor();
+    expect(await page.getByTestId('judge-verdict').count()).toBe(0);
+    expect(await labels.field('judge_agree').count()).toBe(0);
+    await labels.choose('source', 'agent');
+    await labels.waitForAck();
+    await expect(labels.panel().getAttribute('data-phase')).resolves.toBe('pre_reveal');
+    await shot('labels-judge-hidden');
+    await page.getByTestId('label-commit').click();
+    await page.getByTestId('judge-verdict').waitFor();
+    await expect(labels.panel().getAttribute('data-phase')).resolves.toBe('final');
+    await labels.field('judge_agree').waitFor();
+    await labels.tab('setup');
+    await page.getByTestId('setting-hideJudgeUntilCommit').uncheck();
+    await labels.tab('label');
+  });
+
+  it('draws a seeded queue of failed calls stratified by system and shows progress per annotator', async () => {
+    await labels.tab('setup');
+    await page.getByTestId('queue-name').fill('pilot');
+    await page.getByTestId('queue-size').fill('3');
+    await page.locator('[data-testid="queue-assignee"][data-name="Ana Lima"]').check();
+    await page.locator('[data-testid="queue-assignee"][data-name="Ben Okafor"]').check();
+    await page.getByTestId('queue-create').click();
+    await page.getByTestId('queue-message').filter({ hasText: 'drew 3 calls' }).waitFor();
+    await expect(page.getByTestId('queue-annotator-progress').allTextContents()).resolves.toEqual([
+      expect.stringContaining('Ana Lima: 0 / 3'),
+      expect.stringContaining('Ben Okafor: 0 / 3'),
+    ]);
+    await shot('labels-setup');
+    await labels.tab('label');
+    await page.getByTestId('queue-progress').filter({ hasText: '0 / 3 done' }).waitFor();
+    await page.getByTestId('queue-next').click();
+    await page.getByTestId('label-commit').click();
+    await page.getByTestId('queue-progress').filter({ hasText: '1 / 3 done' }).waitFor();
+  });
+
+  it('keeps adjudication to adjudicators, queues the disputed items and counts resolution', async () => {
+    await labels.tab('adjudicate');
+    await expect(page.getByTestId('adjudication-view').textContent()).resolves.toContain('adjudicators only');
+    await labels.switchTo('Judy Park');
+    await page.getByTestId('adjudication-field').selectOption('source');
+    await page.getByTestId('resolution-count').filter({ hasText: 'source resolved for 2 of 4' }).waitFor();
+    const items = page.getByTestId('adjudication-item');
+    await expect(items.count()).resolves.toBe(2);
+    await items.first().click();
+    await studio.waitForWaveform();
+    await expect(page.getByTestId('rater-label').allTextContents()).resolves.toEqual(['agent', 'user']);
+    await page.locator('[data-testid="final-option"][data-value="agent"]').click();
+    await page.getByTestId('adjudication-rationale').fill('the agent transposed the digits');
+    await page.getByTestId('adjudication-save').click();
+    await page.getByTestId('resolution-count').filter({ hasText: 'source resolved for 3 of 4' }).waitFor();
+    await items.nth(1).click();
+    await page.locator('[data-testid="final-option"][data-value="unresolved"]').click();
+    await page.getByTestId('adjudication-rationale').fill('cannot tell from the audio');
+    await page.getByTestId('adjudication-save').click();
+    await page.getByTestId('resolution-count').filter({ hasText: 'source resolved for 3 of 4 (2 unanimous, 2 decided, 1 unresolved' }).waitFor();
+    await shot('labels-adjudication');
+  });
+
+  it('computes agreement on the main side and shows statistics with intervals and the confusion matrix', async () => {
+    await labels.tab('agreement');
+    await page.getByTestId('agreement-field').selectOption('source');
+    await page.getByTestId('agreement-compute').click();
+    await page.getByTestId('agreement-result').waitFor({ timeout: 30_000 });
+    const stats = page.getByTestId('agreement-stats');
+    await expect(stats.locator('tr[data-stat="percentAgreement"] td').nth(1).textContent()).resolves.toBe('0.500');
+    await expect(page.getByTestId('confusion-matrix').textContent()).resolves.toContain('Ana Lima');
+    await shot('labels-agreement');
+  });
+});

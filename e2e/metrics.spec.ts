@@ -1,0 +1,162 @@
+/** End to end in Chromium: the Results view recomputes a study's benchmark figures, draws them, and exports tables and figures. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { fixture, repoRoot } from '../test-support/fixtures';
+import { launchChromium } from './support/browser';
+import { startHost, type TestHost } from './support/host';
+import { MetricsPage } from './pages/metrics-page';
+
+const VERA_TRACKS = ['mathematical_reasoning', 'web', 'science', 'long_context', 'factual_recall'];
+const VERA_ERRORS = ['COMPUTATION_ERROR', 'UNSUPPORTED_FACT', 'NO_FINAL_ANSWER', 'MISUNDERSTANDING', 'ENTITY_CONFUSION', 'NOT_ATTEMPTED'];
+
+/** A generic study with every family: τ-Voice-style trials (pass^k), VERA grades with latency and categories, DSB-DG probes, A/B failure labels. */
+function showcase(): unknown[] {
+  const lines: unknown[] = [{ schema: 'earshot-study-v1', name: 'Results showcase', benchmark: 'generic' }];
+  const ep = (id: string, rest: Record<string, unknown>) => lines.push({ schema: 'earshot-episode-v1', id, ...rest });
+  ['gpt-realtime', 'cascade'].forEach((system, s) => {
+    for (let task = 0; task < 12; task++)
+      for (let trial = 0; trial < 4; trial++) {
+        const reward = (task * 5 + trial * 3 + s * 4) % 10 < 4 + 3 * s ? 1 : 0;
+        ep(`tau-${system}-${task}-${trial}`, { system, task: `retail_${task}`, trial, condition: { benchmark: 'tau-voice', domain: 'retail' }, reward, outcome: reward ? 'pass' : 'fail' });
+      }
+  });
+  ['gpt-realtime', 'gemini-live', 'gpt-4o-text'].forEach((system, s) => {
+    VERA_TRACKS.forEach((track, t) => {
+      for (let i = 0; i < 8; i++) {
+        const correct = (i * 7 + s * 3 + t * 2) % 10 < [4, 3, 7][s] + (t % 2);
+        const label = correct ? 'CORRECT' : (i + s) % 5 === 0 ? 'NOT_ATTEMPTED' : 'INCORRECT';
+        const categories = correct ? [] : [VERA_ERRORS[(i + t + s * 2) % VERA_ERRORS.length], ...(s === 0 && i % 2 ? ['UNSUPPORTED_FACT'] : [])];
+        ep(`${track}-${i}@${system}`, {
+          system, task: `${track}-${i}`, condition: { benchmark: 'vera', track }, info: { latency_ms: [1400, 900, 350][s] + ((i * 37 + t * 53) % 400) },
+          judgements: [{ judge_id: 'grader', label, categories: [...new Set(categories)] }],
+        });
+      }
+    });
+  });
+  const grounding = ['grounded', 'grounded', 'intrinsic_hallucination', 'grounded', 'extrinsic_hallucination', 'correct_abstention', 'grounded', 'false_confidence'];
+  ['realtime-doc-qa', 'cascade-rag'].forEach((system, s) => {
+    ['T1', 'T2', 'T3', 'T4', 'T5'].forEach((tier, t) => {
+      for (let i = 0; i < 8; i++) {
+        const label = grounding[(i + t * (s + 1)) % grounding.length];
+        const failed = label !== 'grounded' && label !== 'correct_abstention';
+        ep(`dsb-${system}-${tier}-${i}`, {
+          system, task: `${tier}-q${i}`, condition: { benchmark: 'dsb-dg', tier, domain: ['finance', 'policy', 'medical'][i % 3], protocol: i < 4 ? 'decay-17' : 'single-turn' },
+          info: { answerable: label !== 'correct_abstention', probe_turn: 1 + i * 2, script: `${system}-${tier}`, first_audio_ms: 600 + s * 350 + t * 90 + i * 20 },
+          judgements: [{ judge_id: 'judge', label }],
+          annotations: failed
+            ? [
+                { annotator: 'A', field: 'source', value: (i + s) % 3 === 0 ? 'user' : 'agent' },
+                { annotator: 'A', field: 'type', value: ['hallucination', 'logical', 'transcription'][i % 3] },
+                { annotator: 'B', field: 'source', value: (i + s) % 4 === 0 ? 'system' : 'agent' },
+                { annotator: 'B', field: 'type', value: ['hallucination', 'logical', 'vad'][i % 3] },
+              ]
+            : [],
+        });
+      }
+    });
+  });
+  return lines;
+}
+
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+let results: MetricsPage;
+let dir: string;
+
+/** Imports into the host's database through the CLI (the host reads the same SQLite file). */
+function importIntoHost(path: string, study?: string): void {
+  const args = [join(repoRoot, 'bin', 'earshot.mjs'), 'import', path, '--db', host.dbPath, '--json', ...(study ? ['--study', study] : [])];
+  const res = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, EARSHOT_HOME: host.home } });
+  if (res.status !== 0) throw new Error(`import failed: ${res.stderr}`);
+}
+
+beforeAll(async () => {
+  host = await startHost();
+  dir = mkdtempSync(join(tmpdir(), 'earshot-e2e-metrics-'));
+  importIntoHost(fixture('tau-elicitation'), 'τ-Elicitation archive');
+  const showcasePath = join(dir, 'showcase.jsonl');
+  writeFileSync(showcasePath, showcase().map((l) => JSON.stringify(l)).join('\n') + '\n');
+  importIntoHost(showcasePath);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  results = new MetricsPage(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Results view on the τ-Elicitation archive', () => {
+  it('shows Pass@1 103/200 and Pass^3 27/200 for gemini_high, recomputed from the imported calls', async () => {
+    await results.open(host.url);
+    await results.selectStudy('τ-Elicitation archive');
+    await results.openResults('τ-Elicitation archive');
+    await expect(results.cell('tau-elicitation-success', ['gemini_high', 'environment=regular'], 'success')).resolves.toBe('103/200');
+    await expect(results.cell('tau-elicitation-success', ['gemini_high', 'environment=regular'], 'successRate')).resolves.toBe('0.515');
+    await expect(results.cell('tau-elicitation-pass3-crossed', ['gemini_high', 'strategy=agent_directed'], 'passAll')).resolves.toBe('27/200');
+    await results.waitForFigure('tau-elicitation-success');
+    await expect(results.figure('tau-elicitation-success').locator('svg text', { hasText: 'gemini_high' }).count()).resolves.toBeGreaterThan(0);
+    await results.screenshot('results-tau-elicitation');
+  });
+
+  it('exports the success table as CSV with raw values and as Markdown', async () => {
+    const csv = await results.download('export-csv-tau-elicitation-success');
+    expect(csv.name).toBe('elicitation-archive_tau-elicitation-success.csv');
+    const lines = csv.content.toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('system,condition,episodes,unscored,success,successRate,successLow,successHigh');
+    expect(lines).toContainEqual(expect.stringMatching(/^gemini_high,"environment=regular, strategy=agent_directed",200,0,103\/200,0\.515,0\.\d+,0\.\d+$/));
+    const md = (await results.download('export-md-tau-elicitation-success')).content.toString('utf8');
+    expect(md).toContain('| gemini_high | environment=regular, strategy=agent_directed | 200 | 0 | 103/200 | 0.515 |');
+  });
+
+  it('shows both raters’ failure sources and the judge categories', async () => {
+    await results.waitForFigure('failure-sources');
+    await results.waitForFigure('category-deviation');
+    await expect(results.cell('failure-labels', ['resolved', 'no_error'], 'count')).resolves.toBe('66');
+    await results.screenshot('results-tau-elicitation-labels', page.getByTestId('section-labels'));
+  });
+});
+
+describe('Results view on a study with every family', () => {
+  it('draws every plot, in the dark and the light theme', async () => {
+    await results.selectStudy('Results showcase');
+    await results.openResults('Results showcase');
+    const figures = ['tau-voice-success', 'tau-voice-pass-hat-k', 'vera-tracks', 'vera-latency', 'dsb-dg-tiers', 'failure-sources', 'category-deviation'];
+    for (const id of figures) await results.waitForFigure(id);
+    await expect(results.figure('tau-voice-pass-hat-k').locator('svg [aria-label="line"] path').count()).resolves.toBe(2);
+    await expect(results.table('vera-voice-text-gap').locator('tbody tr').count()).resolves.toBe(2);
+    for (const id of figures) await results.screenshot(`results-figure-${id}`, results.figure(id));
+    await results.screenshot('results-showcase-top');
+    await results.press('t');
+    await results.waitForFigure('vera-tracks');
+    await page.waitForTimeout(300);
+    await results.screenshot('results-showcase-light-vera', page.getByTestId('section-vera'));
+    await results.screenshot('results-figure-category-deviation-light', results.figure('category-deviation'));
+  });
+
+  it('exports a figure as SVG and as PNG', async () => {
+    const svg = await results.download('export-svg-vera-tracks');
+    expect(svg.name).toBe('results-showcase_vera-tracks.svg');
+    const text = svg.content.toString('utf8');
+    expect(text).toMatch(/^<\?xml/);
+    expect(text).toContain('VERA accuracy per track');
+    expect(text).not.toContain('var(--');
+    const png = await results.download('export-png-vera-tracks');
+    expect(png.name).toBe('results-showcase_vera-tracks.png');
+    expect(png.content.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(png.content.readUInt32BE(16)).toBeGreaterThan(1000);
+  });
+
+  it('recomputes when an option changes: NOT_ATTEMPTED left out raises accuracy', async () => {
+    const before = Number(await results.cell('vera-accuracy', ['gpt-realtime'], 'microRate'));
+    await page.getByTestId('option-not-attempted').selectOption('exclude');
+    await expect.poll(async () => Number(await results.cell('vera-accuracy', ['gpt-realtime'], 'microRate'))).toBeGreaterThan(before);
+  });
+});

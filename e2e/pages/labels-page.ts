@@ -1,0 +1,97 @@
+/** Page object for labelling, adjudication, agreement and setup: every interaction by data-testid. */
+import type { Locator, Page } from 'playwright-core';
+
+/** The annotation parts of the studio as a user sees them. */
+export class LabelsPage {
+  constructor(readonly page: Page) {}
+
+  /** The top-bar badge naming the current annotator. */
+  badge(): Locator {
+    return this.page.getByTestId('annotator-badge');
+  }
+
+  /** Name of the current annotator ('' when none is chosen). */
+  async currentAnnotator(): Promise<string> {
+    return (await this.badge().getAttribute('data-annotator')) ?? '';
+  }
+
+  /** Adds an annotator profile from the badge menu; the first one becomes current at once, later ones need confirming. */
+  async addAnnotator(name: string, role: 'annotator' | 'adjudicator' = 'annotator'): Promise<void> {
+    await this.badge().click();
+    await this.page.getByTestId('annotator-name').fill(name);
+    await this.page.getByTestId('annotator-form').locator('select').selectOption(role);
+    await this.page.getByTestId('annotator-create').click();
+    const confirm = this.page.getByTestId('annotator-confirm');
+    await Promise.race([confirm.waitFor(), this.page.getByTestId('annotator-menu').waitFor({ state: 'detached' })]);
+  }
+
+  /** Switches to another annotator: pick, then confirm (a deliberate two-step action). */
+  async switchTo(name: string): Promise<void> {
+    if (!(await this.page.getByTestId('annotator-menu').isVisible())) await this.badge().click();
+    await this.page.locator(`[data-testid="annotator-item"][data-name="${name}"]`).click();
+    await this.page.getByTestId('annotator-confirm-switch').click();
+    await this.page.locator(`[data-testid="annotator-badge"][data-annotator="${name}"]`).waitFor();
+  }
+
+  /** Cancels an open confirmation or menu. */
+  async closeMenu(): Promise<void> {
+    if (await this.page.getByTestId('annotator-menu').isVisible()) await this.badge().click();
+  }
+
+  /** The label panel of the open episode. */
+  panel(): Locator {
+    return this.page.getByTestId('label-panel');
+  }
+
+  /** The row of one field. */
+  field(key: string): Locator {
+    return this.page.locator(`[data-testid="label-field"][data-field="${key}"]`);
+  }
+
+  /** Clicks an option chip of a field. */
+  async choose(field: string, value: string): Promise<void> {
+    await this.field(field).locator(`[data-testid="label-option"][data-value="${value}"]`).click();
+  }
+
+  /** The values shown as chosen in a field. */
+  async chosen(field: string): Promise<string[]> {
+    return this.field(field).locator('[data-testid="label-option"][aria-pressed="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
+  }
+
+  /** The acknowledgement indicator. */
+  ack(): Locator {
+    return this.page.getByTestId('label-ack');
+  }
+
+  /** Waits until the main side acknowledged every change (saved, with a revision above `after`); returns that revision. */
+  async waitForAck(after = 0): Promise<number> {
+    await this.page.waitForFunction(
+      (min) => {
+        const el = document.querySelector('[data-testid="label-ack"]');
+        return el?.getAttribute('data-state') === 'saved' && Number(el.getAttribute('data-revision')) > min;
+      },
+      after,
+      { timeout: 10_000 },
+    );
+    return Number(await this.ack().getAttribute('data-revision'));
+  }
+
+  /** Types notes and leaves the field (notes save on blur). */
+  async writeNotes(text: string): Promise<void> {
+    const box = this.field('notes').getByTestId('label-text');
+    await box.fill(text);
+    await box.blur();
+  }
+
+  /** Opens one of the four views. */
+  async tab(view: 'label' | 'adjudicate' | 'agreement' | 'setup'): Promise<void> {
+    await this.page.getByTestId(`tab-${view}`).click();
+  }
+
+  /** Saves a screenshot via the studio page's folder. */
+  async screenshotPath(dir: string, name: string): Promise<string> {
+    const path = `${dir}/${name}.png`;
+    await this.page.screenshot({ path });
+    return path;
+  }
+}

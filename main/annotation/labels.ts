@@ -1,0 +1,131 @@
+/** One annotator's labels on one episode: read (blind-aware), set (one durable transaction with history), commit. */
+import type { Db } from '../db/open';
+import { SYSTEM_FIELDS, type EpisodeLabels, type LabelAck, type LabelPhase, type LabelValue, type Taxonomy } from '../../shared/types/annotation';
+import { checkValue, fieldSpec } from '../../shared/taxonomies/schema';
+import { ApiError } from '../api/errors';
+import { requireAnnotator, requireEpisode } from './lookups';
+import { getSettings } from './settings';
+import { decodeValue, encodeValue } from './values';
+import { latestRevision, undoTarget } from './history';
+
+/** Whether the annotator has committed (finished) the episode. */
+export function isCommitted(db: Db, episodeId: number, annotatorId: number): boolean {
+  return !!db.prepare('SELECT 1 FROM annotation_commits WHERE episode_id = ? AND annotator_id = ?').get(episodeId, annotatorId);
+}
+
+/** The phase new labels are written in: pre-reveal while the judge is hidden and the episode is not committed. */
+export function writePhase(hideJudge: boolean, committed: boolean): LabelPhase {
+  return hideJudge && !committed ? 'pre_reveal' : 'final';
+}
+
+function phaseValues(db: Db, episodeId: number, annotatorId: number, phase: LabelPhase): Record<string, LabelValue> {
+  const rows = db
+    .prepare('SELECT field, value FROM annotations WHERE episode_id = ? AND annotator_id = ? AND phase = ? AND value IS NOT NULL ORDER BY field')
+    .all(episodeId, annotatorId, phase) as { field: string; value: string }[];
+  return Object.fromEntries(rows.map((r) => [r.field, decodeValue(r.value)]));
+}
+
+/** Everything the labelling panel shows for one episode and annotator; other annotators' labels only when the study is not blind. */
+export function getEpisodeLabels(db: Db, episodeId: number, annotatorId: number): EpisodeLabels {
+  const episode = requireEpisode(db, episodeId);
+  requireAnnotator(db, annotatorId);
+  const settings = getSettings(db, episode.studyId);
+  const committed = isCommitted(db, episodeId, annotatorId);
+  const phase = writePhase(settings.hideJudgeUntilCommit, committed);
+  const others = settings.blind
+    ? []
+    : (
+        db
+          .prepare(
+            `SELECT DISTINCT a.annotator_id, n.name FROM annotations a JOIN annotators n ON n.id = a.annotator_id
+             WHERE a.episode_id = ? AND a.annotator_id != ? AND a.phase = 'final' ORDER BY a.annotator_id`,
+          )
+          .all(episodeId, annotatorId) as { annotator_id: number; name: string }[]
+      ).map((o) => ({ annotator: o.name, values: phaseValues(db, episodeId, o.annotator_id, 'final') }));
+  return {
+    episodeId,
+    studyId: episode.studyId,
+    annotatorId,
+    settings,
+    values: phaseValues(db, episodeId, annotatorId, phase),
+    preReveal: phaseValues(db, episodeId, annotatorId, 'pre_reveal'),
+    phase,
+    committed,
+    judgeVisible: !settings.hideJudgeUntilCommit || committed,
+    revision: latestRevision(db, episodeId, annotatorId),
+    canUndo: undoTarget(db, episodeId, annotatorId) !== null,
+    others,
+  };
+}
+
+/** Fields whose `when` condition no longer holds once `field` takes `value` (they are cleared with it). */
+export function dependentFields(taxonomy: Taxonomy, field: string, value: LabelValue): string[] {
+  const own = taxonomy.fields.filter((f) => f.when?.field === field && !(typeof value === 'string' && f.when.in.includes(value))).map((f) => f.key);
+  // The corrected judge label only applies while the annotator disagrees with the judge.
+  return field === SYSTEM_FIELDS.judgeAgree && value !== false ? [...own, SYSTEM_FIELDS.judgeLabel] : own;
+}
+
+/** Writes one value of one field plus the history rows; call inside a transaction. Returns the history id, or null when unchanged. */
+export function writeValue(
+  db: Db,
+  at: { episodeId: number; annotatorId: number; field: string; phase: string; action: string; undoes?: number | null },
+  value: LabelValue,
+  now: Date,
+): number | null {
+  const old = db
+    .prepare('SELECT value FROM annotations WHERE episode_id = ? AND annotator_id = ? AND field = ? AND phase = ?')
+    .get(at.episodeId, at.annotatorId, at.field, at.phase) as { value: string | null } | undefined;
+  const encoded = encodeValue(value);
+  if ((old?.value ?? null) === encoded) return null;
+  const t = now.toISOString();
+  db.prepare(
+    `INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (episode_id, annotator_id, field, phase) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ).run(at.episodeId, at.annotatorId, at.field, at.phase, encoded, t);
+  const res = db
+    .prepare(
+      `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at, undoes)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(at.episodeId, at.annotatorId, at.field, at.phase, old?.value ?? null, encoded, at.action, t, at.undoes ?? null);
+  return Number(res.lastInsertRowid);
+}
+
+/** Sets one label durably: one transaction writes the annotation, clears fields that no longer apply, and appends history. */
+export function setLabel(db: Db, input: { episodeId: number; annotatorId: number; field: string; value: LabelValue }, now: Date): LabelAck {
+  const episode = requireEpisode(db, input.episodeId);
+  requireAnnotator(db, input.annotatorId);
+  const settings = getSettings(db, episode.studyId);
+  const spec = fieldSpec(settings.taxonomy, input.field);
+  if (!spec) throw new ApiError('invalid_input', `"${input.field}" is not a field of the taxonomy "${settings.taxonomy.name}"`);
+  const problem = checkValue(spec, input.value);
+  if (problem) throw new ApiError('invalid_input', `${input.field}: ${problem}`);
+  return db.transaction((): LabelAck => {
+    const phase = writePhase(settings.hideJudgeUntilCommit, isCommitted(db, input.episodeId, input.annotatorId));
+    const at = { episodeId: input.episodeId, annotatorId: input.annotatorId, phase };
+    writeValue(db, { ...at, field: input.field, action: input.value === null ? 'clear' : 'set' }, input.value, now);
+    for (const dependent of dependentFields(settings.taxonomy, input.field, input.value)) {
+      writeValue(db, { ...at, field: dependent, action: 'cascade' }, null, now);
+    }
+    return { episodeId: input.episodeId, field: input.field, phase, value: input.value, revision: latestRevision(db, input.episodeId, input.annotatorId) };
+  }).immediate();
+}
+
+/** Marks the episode done for the annotator; with the judge hidden, copies the pre-reveal labels to the final phase first. */
+export function commitEpisode(db: Db, episodeId: number, annotatorId: number, now: Date): void {
+  const episode = requireEpisode(db, episodeId);
+  requireAnnotator(db, annotatorId);
+  const settings = getSettings(db, episode.studyId);
+  db.transaction(() => {
+    if (isCommitted(db, episodeId, annotatorId)) return;
+    if (settings.hideJudgeUntilCommit) {
+      for (const [field, value] of Object.entries(phaseValues(db, episodeId, annotatorId, 'pre_reveal'))) {
+        writeValue(db, { episodeId, annotatorId, field, phase: 'final', action: 'commit' }, value, now);
+      }
+    }
+    db.prepare('INSERT INTO annotation_commits (episode_id, annotator_id, committed_at) VALUES (?, ?, ?)').run(episodeId, annotatorId, now.toISOString());
+    db.prepare(
+      `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at) VALUES (?, ?, '*', 'final', NULL, NULL, 'commit', ?)`,
+    ).run(episodeId, annotatorId, now.toISOString());
+  }).immediate();
+}

@@ -1,0 +1,134 @@
+/** Ratings tables from the database: one field of one study, items = episodes, raters = annotators. */
+import type { Db } from '../db/open';
+import { SYSTEM_FIELDS, VERDICT_FIELD, type LabelPhase, type LabelValue, type Taxonomy } from '../../shared/types/annotation';
+import { fieldSpec } from '../../shared/taxonomies/schema';
+import type { Level } from '../stats/agreement/index';
+import { ApiError } from '../api/errors';
+import { judgeLabels, requireAnnotator, studyEpisodes, type EpisodeRef } from './lookups';
+import { getSettings } from './settings';
+import { decodeValue, labelString } from './values';
+
+/** The ratings of one field, ready for the agreement statistics. */
+export interface FieldRatings {
+  field: string;
+  taxonomy: Taxonomy;
+  /** Episodes that at least one of the raters labelled, in import order. */
+  items: EpisodeRef[];
+  raters: { id: number; name: string }[];
+  /** labels[i][r]: rater r's category for item i, or null. */
+  labels: (string | null)[][];
+  /** The newest judge label of each item, or null. */
+  judge: (string | null)[];
+  /** Explicit category order (taxonomy options first, then other observed labels sorted), when the field has one. */
+  categories: string[] | undefined;
+  /** The field's own level of measurement. */
+  level: Level;
+  /** Whether the field's categories are judge labels, so humans and judge can be compared on it. */
+  judgeComparable: boolean;
+}
+
+/** A field name split into its base field and, for `FIELD=OPTION`, the option whose presence is rated (yes / no). */
+export function parseFieldName(field: string): { base: string; option: string | null } {
+  const at = field.indexOf('=');
+  return at < 0 ? { base: field, option: null } : { base: field.slice(0, at), option: field.slice(at + 1) };
+}
+
+function storedLabels(db: Db, studyId: number, fields: string[], phase: LabelPhase) {
+  const marks = fields.map(() => '?').join(', ');
+  return db
+    .prepare(
+      `SELECT a.episode_id, a.annotator_id, a.field, a.value FROM annotations a JOIN episodes e ON e.id = a.episode_id
+       WHERE e.study_id = ? AND a.phase = ? AND a.value IS NOT NULL AND a.field IN (${marks})`,
+    )
+    .all(studyId, phase, ...fields) as { episode_id: number; annotator_id: number; field: string; value: string }[];
+}
+
+/** Each (episode, annotator)'s category for the field: direct, `FIELD=OPTION` presence, or the derived human verdict. */
+function categoryCells(db: Db, studyId: number, field: string, phase: LabelPhase, judged: Map<number, string>): Map<number, Map<number, string>> {
+  const cells = new Map<number, Map<number, string>>();
+  const put = (episodeId: number, annotatorId: number, label: string | null) => {
+    if (label === null) return;
+    if (!cells.has(episodeId)) cells.set(episodeId, new Map());
+    cells.get(episodeId)!.set(annotatorId, label);
+  };
+  if (field === VERDICT_FIELD) {
+    const byPair = new Map<string, { episodeId: number; annotatorId: number; agree?: LabelValue; corrected?: LabelValue }>();
+    for (const r of storedLabels(db, studyId, [SYSTEM_FIELDS.judgeAgree, SYSTEM_FIELDS.judgeLabel], phase)) {
+      const key = `${r.episode_id}:${r.annotator_id}`;
+      const entry = byPair.get(key) ?? { episodeId: r.episode_id, annotatorId: r.annotator_id };
+      if (r.field === SYSTEM_FIELDS.judgeAgree) entry.agree = decodeValue(r.value);
+      else entry.corrected = decodeValue(r.value);
+      byPair.set(key, entry);
+    }
+    for (const p of byPair.values()) {
+      const judge = judged.get(p.episodeId) ?? null;
+      put(p.episodeId, p.annotatorId, p.agree === true ? judge : p.agree === false ? labelString(p.corrected ?? null) : null);
+    }
+    return cells;
+  }
+  const { base, option } = parseFieldName(field);
+  for (const r of storedLabels(db, studyId, [base], phase)) {
+    const value = decodeValue(r.value);
+    if (option === null) put(r.episode_id, r.annotator_id, labelString(value));
+    else put(r.episode_id, r.annotator_id, Array.isArray(value) ? (value.includes(option) ? 'yes' : 'no') : null);
+  }
+  return cells;
+}
+
+function categoryOrder(taxonomy: Taxonomy, field: string, observed: Set<string>): string[] | undefined {
+  const { base, option } = parseFieldName(field);
+  let listed: string[] | undefined;
+  if (option !== null) listed = ['no', 'yes'];
+  else if (field === VERDICT_FIELD || field === SYSTEM_FIELDS.judgeLabel) listed = taxonomy.verdicts.map((v) => v.value);
+  else {
+    const spec = fieldSpec(taxonomy, base);
+    if (spec?.kind === 'boolean') listed = ['no', 'yes'];
+    else if (spec?.kind === 'single') listed = spec.options!.map((o) => o.value);
+  }
+  if (!listed) return undefined;
+  const extra = [...observed].filter((l) => !listed!.includes(l)).sort();
+  return [...listed, ...extra];
+}
+
+/** Reads one field's ratings for a study; `raterIds` picks and orders the raters (default: everyone who labelled the field). */
+export function fieldRatings(db: Db, studyId: number, field: string, options: { phase?: LabelPhase; raterIds?: number[] } = {}): FieldRatings {
+  const { taxonomy } = getSettings(db, studyId);
+  const { base, option } = parseFieldName(field);
+  const spec = fieldSpec(taxonomy, base);
+  if (field !== VERDICT_FIELD && option !== null && spec && spec.kind !== 'multi') throw new ApiError('invalid_input', `${field}: "=OPTION" needs a multi-choice field`);
+  const judged = judgeLabels(db, studyId);
+  const cells = categoryCells(db, studyId, field, options.phase ?? 'final', judged);
+  const labelledBy = new Set([...cells.values()].flatMap((m) => [...m.keys()]));
+  const raterIds = options.raterIds ?? [...labelledBy].sort((a, b) => a - b);
+  const raters = raterIds.map((id) => ({ id, name: requireAnnotator(db, id).name }));
+  const items = studyEpisodes(db, studyId).filter((e) => raterIds.some((r) => cells.get(e.id)?.has(r)));
+  const labels = items.map((e) => raterIds.map((r) => cells.get(e.id)?.get(r) ?? null));
+  const observed = new Set(labels.flat().filter((l): l is string => l !== null));
+  const verdictValues = new Set(taxonomy.verdicts.map((v) => v.value));
+  const judgeComparable =
+    field === VERDICT_FIELD || field === SYSTEM_FIELDS.judgeLabel || (option === null && spec?.kind === 'single' && spec.options!.every((o) => verdictValues.has(o.value)));
+  const level: Level = spec?.level ?? (spec?.kind === 'number' ? 'interval' : 'nominal');
+  return {
+    field,
+    taxonomy,
+    items,
+    raters,
+    labels,
+    judge: items.map((e) => judged.get(e.id) ?? null),
+    categories: categoryOrder(taxonomy, field, observed),
+    level: option === null ? level : 'nominal',
+    judgeComparable,
+  };
+}
+
+/** Every field with at least one stored label in the study (plus `verdict` when anyone answered "agree with the judge?"). */
+export function labelledFields(db: Db, studyId: number): string[] {
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT a.field FROM annotations a JOIN episodes e ON e.id = a.episode_id
+       WHERE e.study_id = ? AND a.value IS NOT NULL ORDER BY a.field`,
+    )
+    .all(studyId) as { field: string }[];
+  const fields = rows.map((r) => r.field);
+  return fields.includes(SYSTEM_FIELDS.judgeAgree) ? [VERDICT_FIELD, ...fields] : fields;
+}

@@ -1,0 +1,88 @@
+/** CSV export in the column shape of τ-Elicitation's judge_validation/validation.csv: one `call` row per episode, two annotators A and B. */
+import type { Db } from '../db/open';
+import type { LabelValue } from '../../shared/types/annotation';
+import { ApiError } from '../api/errors';
+import { requireAnnotator, requireStudy, studyEpisodes } from './lookups';
+import { getSettings } from './settings';
+import { decodeValue } from './values';
+
+/** The 24 columns of validation.csv, in its order. */
+export const VALIDATION_COLUMNS = [
+  'unit_type', 'clip_id', 'simulation_id', 'task_id', 'bank', 'tier', 'reward', 'factor', 'utterance_index', 'utterance_text',
+  'judge_label', 'judge_severity', 'judge_issue', 'human_positive_votes', 'human_strict_label', 'human_lenient_label',
+  'human_severity_a', 'human_severity_b', 'human_error_source_a', 'human_error_source_b', 'human_error_subtype_a',
+  'human_error_subtype_b', 'human_notes_a', 'human_notes_b',
+] as const;
+
+/** Quotes a CSV field when it holds a comma, quote or line break (RFC 4180). */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Joins rows of fields into CSV text with a trailing newline. */
+export function csvText(rows: readonly (readonly string[])[]): string {
+  return rows.map((r) => r.map(csvField).join(',')).join('\n') + '\n';
+}
+
+const cell = (v: LabelValue | undefined): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join('|') : typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+
+/**
+ * Whether an annotator marked the call positive (a speech-fidelity failure): severity > 0 when severity was labelled,
+ * otherwise an error source other than no_error; null when neither was labelled.
+ */
+export function humanPositive(values: Record<string, LabelValue>): boolean | null {
+  const severity = values.severity;
+  if (severity !== undefined && severity !== null && Number.isFinite(Number(severity))) return Number(severity) > 0;
+  const source = values.error_source;
+  if (typeof source === 'string' && source !== '') return source !== 'no_error';
+  return null;
+}
+
+/**
+ * The study's calls as validation.csv rows (final labels of annotators A and B, default the first two who labelled).
+ * Episodes imported from validation.csv keep their clip, bank, tier, factor and judge severity (from `info.validation`).
+ * judge_label is 1 when the newest judgement is a failure verdict of the taxonomy, 0 when not, empty without one.
+ */
+export function validationCsv(db: Db, studyId: number, raterIds?: [number, number]): string {
+  requireStudy(db, studyId);
+  const { taxonomy } = getSettings(db, studyId);
+  const values = db
+    .prepare(
+      `SELECT a.episode_id, a.annotator_id, a.field, a.value FROM annotations a JOIN episodes e ON e.id = a.episode_id
+       WHERE e.study_id = ? AND a.phase = 'final' AND a.value IS NOT NULL ORDER BY a.annotator_id`,
+    )
+    .all(studyId) as { episode_id: number; annotator_id: number; field: string; value: string }[];
+  const raters = raterIds ?? ([...new Set(values.map((v) => v.annotator_id))].slice(0, 2) as number[]);
+  if (raters.length !== 2) throw new ApiError('invalid_input', 'the validation.csv shape needs two annotators (A and B) with labels');
+  raters.forEach((id) => requireAnnotator(db, id));
+  const byEpisode = new Map<number, [Record<string, LabelValue>, Record<string, LabelValue>]>();
+  for (const v of values) {
+    const k = raters.indexOf(v.annotator_id);
+    if (k < 0) continue;
+    if (!byEpisode.has(v.episode_id)) byEpisode.set(v.episode_id, [{}, {}]);
+    byEpisode.get(v.episode_id)![k][v.field] = decodeValue(v.value);
+  }
+  const judgement = db.prepare('SELECT label, rationale FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1');
+  const failure = new Map(taxonomy.verdicts.map((v) => [v.value, v.failure]));
+  const rows: string[][] = [[...VALIDATION_COLUMNS]];
+  for (const e of studyEpisodes(db, studyId)) {
+    const pair = byEpisode.get(e.id);
+    if (!pair) continue;
+    const [a, b] = pair;
+    const info = (e.info.validation ?? {}) as Record<string, unknown>;
+    const j = judgement.get(e.id) as { label: string; rationale: string } | undefined;
+    const judgeFlag = j && failure.has(j.label) ? (failure.get(j.label) ? '1' : '0') : '';
+    const positives = [humanPositive(a), humanPositive(b)];
+    const votes = positives.filter((p) => p === true).length;
+    const rated = positives.some((p) => p !== null);
+    rows.push([
+      'call', String(info.clipId ?? e.externalId), e.externalId, e.task, String(info.bank ?? ''), String(info.tier ?? ''),
+      e.reward === null ? '' : String(e.reward), String(info.factor ?? ''), '', '',
+      judgeFlag, info.judgeSeverity === undefined || info.judgeSeverity === null ? '' : String(info.judgeSeverity), j?.rationale ?? '',
+      rated ? String(votes) : '', rated ? (votes === positives.filter((p) => p !== null).length && votes > 0 ? '1' : '0') : '', rated ? (votes > 0 ? '1' : '0') : '',
+      cell(a.severity), cell(b.severity), cell(a.error_source), cell(b.error_source), cell(a.error_subtype), cell(b.error_subtype),
+      cell(a.notes), cell(b.notes),
+    ]);
+  }
+  return csvText(rows);
+}

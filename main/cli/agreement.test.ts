@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixture, repoRoot } from '../../test-support/fixtures';
+import { createServices } from '../services/services';
+import { readTauElicitation } from '../importers/tau-elicitation/read-tau-elicitation';
+import { writeBatch } from '../importers/write-batch';
+
+const home = mkdtempSync(join(tmpdir(), 'earshot-cli-agreement-'));
+const db = join(home, 'study.db');
+
+function earshot(...args: string[]) {
+  const res = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args], { cwd: home, env: { ...process.env, EARSHOT_HOME: home }, encoding: 'utf8' });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+beforeAll(async () => {
+  const s = await createServices(db, { demo: false });
+  await writeBatch(s.db, await readTauElicitation(fixture('tau-elicitation')), { studyName: 'tau elicit', now: new Date() });
+  s.db.close();
+}, 60_000);
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe('earshot agreement', () => {
+  it('--ratings FILE.csv --json prints one report (Wikipedia κ example: 0.4) and touches no database', { timeout: 30_000 }, () => {
+    const rows = ['item,rater,label'];
+    const add = (n: number, a: string, b: string) => {
+      for (let i = 0; i < n; i++) rows.push(`${a}${b}${i},A,${a}`, `${a}${b}${i},B,${b}`);
+    };
+    add(20, 'yes', 'yes');
+    add(5, 'yes', 'no');
+    add(10, 'no', 'yes');
+    add(15, 'no', 'no');
+    rows.push('extra,A,');
+    writeFileSync(join(home, 'ratings.csv'), rows.join('\n'));
+    const res = earshot('agreement', '--ratings', 'ratings.csv', '--json', '--resamples', '2000');
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const report = JSON.parse(res.stdout);
+    expect(report.nItems).toBe(51);
+    expect(report.nPairableItems).toBe(50);
+    expect(report.statistics.cohenKappa.estimate).toBeCloseTo(0.4, 12);
+    expect(report.statistics.percentAgreement.estimate).toBeCloseTo(0.7, 12);
+    expect(report.bootstrap.resamples).toBe(2000);
+    expect(existsSync(join(home, 'earshot.db'))).toBe(false);
+  });
+
+  it('--ratings names file, line and field of a broken CSV, in one line with exit code 1', () => {
+    writeFileSync(join(home, 'bad.csv'), 'item,rater,label\nc1,A,x\nc1,A,y\n');
+    const res = earshot('agreement', '--ratings', 'bad.csv', '--json');
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).toMatch(/bad\.csv:3/);
+  });
+
+  it('--study NAME --field F --raters A,B --db FILE --json: τ-Elicitation error_source κ = 0.93268', { timeout: 30_000 }, () => {
+    const res = earshot('agreement', '--study', 'tau elicit', '--field', 'error_source', '--raters', 'A,B', '--db', db, '--json', '--resamples', '1000');
+    expect(res.stderr).toBe('');
+    const doc = JSON.parse(res.stdout);
+    expect(doc.field).toBe('error_source');
+    expect(doc.raters).toEqual(['A', 'B']);
+    expect(doc.overall.statistics.cohenKappa.estimate).toBeCloseTo(0.9326750448833033, 12);
+    expect(Object.keys(doc)).toEqual(['study', 'field', 'phase', 'raters', 'overall', 'breakdowns', 'humanVsJudge', 'vsAdjudicated', 'judgeScores']);
+  });
+
+  it('refuses an unknown rater and a missing field with usage errors', { timeout: 30_000 }, () => {
+    expect(earshot('agreement', '--study', 'tau elicit', '--field', 'error_source', '--raters', 'A,Zed', '--db', db).stderr).toMatch(/no annotator "Zed"/);
+    expect(earshot('agreement', '--study', 'tau elicit', '--db', db).code).toBe(2);
+    expect(earshot('agreement', '--ratings', 'ratings.csv', '--level', 'fuzzy').code).toBe(2);
+  });
+
+  it('report writes the Markdown document and its CSV; labels csv writes validation.csv rows', () => {
+    const res = earshot('report', '--study', 'tau elicit', '--field', 'error_source,severity', '--db', db, '--out', 'r.md', '--seed', '7');
+    expect(res.stderr).toBe('');
+    const md = readFileSync(join(home, 'r.md'), 'utf8');
+    expect(md).toContain('## error_source');
+    expect(md).toContain('## severity');
+    expect(readFileSync(join(home, 'r.csv'), 'utf8').split('\n')[0]).toBe('field,section,group,rater,reference,statistic,estimate,low,high,n');
+    const csv = earshot('labels', 'csv', '--study', 'tau elicit', '--db', db, '--out', 'v.csv');
+    expect(csv.stderr).toBe('');
+    expect(readFileSync(join(home, 'v.csv'), 'utf8').split('\n')).toHaveLength(102);
+  }, 30_000);
+});

@@ -1,0 +1,89 @@
+/** `earshot agreement`: agreement of a study's annotators on one field, or of an item,rater,label CSV; and `earshot report`. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import type { Services } from '../services/services';
+import { bootstrapInWorker, LEVELS, parseRatingsCsv, type AgreementReport, type Level } from '../stats/agreement/index';
+import type { StudyAgreement } from '../../shared/types/annotation';
+import { computeStudyAgreement } from '../annotation/agreement';
+import { buildReportFiles } from '../annotation/report-files';
+import { fmtInterval } from '../annotation/report';
+import { UsageError, type CliOptions } from './args';
+import { requireStudy, type CommandOutput } from './commands';
+
+function level(opts: CliOptions): Level | undefined {
+  if (opts.level === undefined) return undefined;
+  if (!(LEVELS as readonly string[]).includes(opts.level)) throw new UsageError(`--level must be one of ${LEVELS.join(', ')}, got "${opts.level}"`);
+  return opts.level as Level;
+}
+
+/** Annotator ids for `--raters A,B` (names or ids); undefined without the option. */
+export function raterIds(s: Services, opts: CliOptions): number[] | undefined {
+  if (opts.raters === undefined) return undefined;
+  const names = opts.raters.split(',').map((x) => x.trim()).filter(Boolean);
+  if (names.length < 2) throw new UsageError('--raters needs at least two annotators, e.g. --raters A,B');
+  return names.map((n) => {
+    const row = s.db.prepare('SELECT id FROM annotators WHERE name = ? OR (? GLOB \'[0-9]*\' AND id = CAST(? AS INTEGER))').get(n, n, n) as { id: number } | undefined;
+    if (!row) throw new UsageError(`no annotator "${n}"`);
+    return row.id;
+  });
+}
+
+function reportLines(r: AgreementReport): string[] {
+  const s = r.statistics;
+  const rows: [string, (typeof s)[keyof typeof s]][] = [
+    ['percent agreement', s.percentAgreement],
+    ["Cohen's kappa", s.cohenKappa],
+    ["Cohen's kappa (linear)", s.cohenKappaLinear],
+    ["Cohen's kappa (quadratic)", s.cohenKappaQuadratic],
+    ["Fleiss' kappa", s.fleissKappa],
+    ["Krippendorff's alpha", s.krippendorffAlpha],
+    ["Gwet's AC1", s.gwetAc1],
+  ];
+  return rows.filter(([, i]) => i !== null).map(([name, i]) => `  ${name.padEnd(26)} ${fmtInterval(i)}`);
+}
+
+function studyText(a: StudyAgreement): string {
+  const o = a.overall;
+  const lines = [`${a.study.name} · ${a.field}: ${o.nPairableItems} of ${o.nItems} items labelled twice by ${o.raters.join(', ')} (${o.level}; 95% CI, ${o.bootstrap.resamples} resamples)`, ...reportLines(o)];
+  for (const p of [...a.humanVsJudge, ...a.vsAdjudicated]) {
+    lines.push(`  ${`${p.rater} vs ${p.reference}`.padEnd(26)} ${p.report ? `agreement ${fmtInterval(p.report.statistics.percentAgreement)}, kappa ${fmtInterval(p.report.statistics.cohenKappa)}` : p.problem}`);
+  }
+  return lines.join('\n');
+}
+
+/** `agreement --study X --field F [--raters A,B] [--level L] [--seed N] [--resamples N]`. */
+export async function agreementCommand(s: Services, opts: CliOptions): Promise<CommandOutput> {
+  if (opts.ratings !== undefined) return ratingsAgreementCommand(opts);
+  const study = requireStudy(s, opts);
+  if (!opts.field) throw new UsageError('--field F is required (or use --ratings FILE.csv)');
+  const result = await computeStudyAgreement(s.db, { studyId: study.id, field: opts.field, raterIds: raterIds(s, opts), level: level(opts), seed: opts.seed, resamples: opts.resamples });
+  return { json: result, text: studyText(result) };
+}
+
+/** `agreement --ratings FILE.csv [--level L] [--seed N] [--resamples N]`: columns item,rater,label; no database involved. */
+export async function ratingsAgreementCommand(opts: CliOptions): Promise<CommandOutput> {
+  const path = resolve(opts.ratings!);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new Error(`cannot read ${opts.ratings}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const table = parseRatingsCsv(text, basename(path));
+  const report = await bootstrapInWorker(table, { level: level(opts), seed: opts.seed, resamples: opts.resamples });
+  return { json: report, text: [`${basename(path)}: ${report.nPairableItems} of ${report.nItems} items rated twice by ${report.raters.join(', ')}`, ...reportLines(report)].join('\n') };
+}
+
+/** `report --study X --field F[,G] [--format markdown|html] [--raters A,B] [--out FILE]`: writes FILE and FILE's .csv beside it. */
+export async function reportCommand(s: Services, opts: CliOptions): Promise<CommandOutput> {
+  const study = requireStudy(s, opts);
+  if (!opts.field) throw new UsageError('--field F[,G] is required');
+  const format = opts.format ?? 'markdown';
+  if (format !== 'markdown' && format !== 'html') throw new UsageError(`--format must be markdown or html, got "${format}"`);
+  const files = await buildReportFiles(s.db, { studyId: study.id, fields: opts.field.split(',').map((f) => f.trim()), format, raterIds: raterIds(s, opts), seed: opts.seed }, s.clock());
+  const out = resolve(opts.out ?? files.document.fileName);
+  const csvPath = out.replace(/\.(md|markdown|html?)$/i, '') + '.csv';
+  writeFileSync(out, files.document.content);
+  writeFileSync(csvPath, files.csv.content);
+  return { json: { document: out, csv: csvPath, fields: files.agreements.map((a) => a.field) }, text: `wrote ${out} and ${csvPath}` };
+}

@@ -1,0 +1,135 @@
+/** The `run`, `judge` and `judges` commands: run an episode set against a system, re-judge a study, compare judges with humans. */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import type { Services } from '../services/services';
+import { openForCli, requireStudy, type CommandOutput } from './commands';
+import { UsageError, type CliOptions } from './args';
+import { loadJudgeConfig } from '../judge/config';
+import { judgeStudy } from '../judge/judge-study';
+import { compareJudges } from '../judge/compare';
+import { runDetail } from '../runner/report';
+import { resumeRun, startRun } from '../runner/runner';
+
+/** What a run command returns: what to print, and the exit code. */
+export interface RunCommandOutput extends CommandOutput {
+  exitCode: number;
+  json_: boolean;
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(argv: string[], options: Record<string, { type: 'string' | 'boolean' }>): Values {
+  try {
+    return parseArgs({ args: argv, options: { ...options, db: { type: 'string' }, json: { type: 'boolean' } }, strict: true, allowPositionals: false }).values as Values;
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function whole(name: string, raw: string | boolean | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+async function withServices<T>(v: Values, fn: (s: Services) => Promise<T>): Promise<T> {
+  const services = await openForCli({ positionals: [], json: !!v.json, db: v.db as string | undefined } as CliOptions);
+  try {
+    return await fn(services);
+  } finally {
+    services.db.close();
+  }
+}
+
+/** Follows a job: progress lines on stderr (unless --json), Ctrl-C cancels it. */
+function follow(s: Services, jobId: string, quiet: boolean): () => void {
+  const off = s.events.subscribe((event, payload) => {
+    if (event !== 'job.progress' || quiet) return;
+    const p = payload as { jobId: string; done: number; total: number; message: string };
+    if (p.jobId === jobId) process.stderr.write(`[${p.done}/${p.total}] ${p.message}\n`);
+  });
+  const onInt = () => s.jobs.cancel(jobId);
+  process.once('SIGINT', onInt);
+  return () => {
+    off();
+    process.removeListener('SIGINT', onInt);
+  };
+}
+
+/** `run --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] [--concurrency N] [--out DIR] | --resume RUN`. */
+export async function runCommand(argv: string[]): Promise<RunCommandOutput> {
+  const v = parse(argv, { set: { type: 'string' }, system: { type: 'string' }, judge: { type: 'string' }, study: { type: 'string' }, repeats: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, resume: { type: 'string' } });
+  const resume = whole('resume', v.resume, 1, Number.MAX_SAFE_INTEGER);
+  if (!resume && (!v.set || !v.system)) throw new UsageError('--set FILE and --system CONFIG.json are required (or --resume RUN_ID)');
+  return withServices(v, async (s) => {
+    const started = resume
+      ? await resumeRun(s, resume)
+      : await startRun(s, {
+          set: resolve(v.set as string),
+          system: resolve(v.system as string),
+          judge: v.judge ? resolve(v.judge as string) : null,
+          study: v.study as string | undefined,
+          repeats: whole('repeats', v.repeats, 1, 50),
+          concurrency: whole('concurrency', v.concurrency, 1, 32),
+          outDir: v.out as string | undefined,
+        });
+    const stop = follow(s, started.jobId, !!v.json);
+    await started.done;
+    stop();
+    const detail = runDetail(s.db, started.runId)!;
+    const r = detail.run;
+    const text = [
+      `run ${r.id}: ${r.status} · ${r.done} of ${r.planned} episodes done, ${r.failed} failed · study ${r.studyId} "${r.studyName}"`,
+      `median first-audio delay: ${detail.medianFirstAudioMs === null ? '—' : `${Math.round(detail.medianFirstAudioMs)} ms`}`,
+      ...detail.items.map((i) => `  ${i.itemId}\t${i.trials} trial(s)\tmedian FTED ${i.medianFirstAudioMs === null ? '—' : Math.round(i.medianFirstAudioMs) + ' ms'}\tmedian reward ${i.medianReward ?? '—'}\t${i.labels.join(',')}`),
+      ...detail.episodes.filter((e) => e.status === 'failed').map((e) => `  failed ${e.externalId}: ${e.error}`),
+    ].join('\n');
+    const exitCode = r.status === 'done' && r.failed === 0 ? 0 : r.status === 'cancelled' ? 130 : 1;
+    if (exitCode === 1) process.stderr.write(`earshot run: ${r.failed} episode(s) failed${r.error ? `; ${r.error}` : ''}\n`);
+    return { json: detail, text, exitCode, json_: !!v.json };
+  });
+}
+
+/** `judge --study X --judge JUDGE.json`: (re-)judges every episode of a study. */
+export async function judgeCommand(argv: string[]): Promise<RunCommandOutput> {
+  const v = parse(argv, { study: { type: 'string' }, judge: { type: 'string' } });
+  if (!v.judge) throw new UsageError('--judge JUDGE.json is required');
+  return withServices(v, async (s) => {
+    const study = requireStudy(s, { positionals: [], json: false, study: v.study as string | undefined } as CliOptions);
+    const config = loadJudgeConfig(resolve(v.judge as string));
+    const job = s.jobs.start('judge', (ctx) => judgeStudy(s, study.id, config, ctx));
+    const stop = follow(s, job.jobId, !!v.json);
+    const summary = await job.done.finally(stop);
+    const text = [
+      `judged ${summary.judged} episode(s) of "${study.name}" with ${summary.judgeId} (${summary.judgeVersion})`,
+      `labels: ${Object.entries(summary.labels).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}`,
+      ...summary.skipped.map((x) => `  skipped ${x.externalId}: ${x.reason}`),
+      ...summary.failed.map((x) => `  failed ${x.externalId}: ${x.error}`),
+    ].join('\n');
+    return { json: summary, text, exitCode: summary.failed.length ? 1 : 0, json_: !!v.json };
+  });
+}
+
+const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+const k3 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
+
+/** `judges --study X [--field F]`: every judge of a study against its human annotators. */
+export async function judgesCommand(argv: string[]): Promise<RunCommandOutput> {
+  const v = parse(argv, { study: { type: 'string' }, field: { type: 'string' } });
+  return withServices(v, async (s) => {
+    const study = requireStudy(s, { positionals: [], json: false, study: v.study as string | undefined } as CliOptions);
+    const cmp = compareJudges(s.db, study.id, (v.field as string | undefined) ?? 'verdict');
+    const text = cmp.judges
+      .map((j) => [`${j.judgeId} ${j.judgeVersion}\t${j.episodes} episodes\tmean κ ${k3(j.meanKappa)}\tvs majority: n ${j.majority.n}, ${pct(j.majority.agreement)}, κ ${k3(j.majority.kappa)}`, ...j.perAnnotator.map((p) => `  ${p.annotator}\tn ${p.n}\t${pct(p.agreement)}\tκ ${k3(p.kappa)}`)].join('\n'))
+      .join('\n') || `no judgements in "${study.name}"`;
+    return { json: cmp, text, exitCode: 0, json_: !!v.json };
+  });
+}
+
+/** The commands this module adds, by name. */
+export const runCommands: Record<string, (argv: string[]) => Promise<RunCommandOutput>> = {
+  run: runCommand,
+  judge: judgeCommand,
+  judges: judgesCommand,
+};

@@ -1,0 +1,146 @@
+/** Judging through the local server with the real `openai` client: VERA grades and failure categories, DSB-DG, votes, re-judging, judge vs humans. */
+import { setMaxListeners } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture } from '../../test-support/fixtures';
+import { fakeJudge } from '../../test-support/openai-server/fixtures';
+import { makeBrain, type Brain } from '../../test-support/openai-server/brain';
+import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/openai-server/server';
+import { tempServices, type TempServices } from '../../test-support/temp-services';
+import { listJudgements, listEpisodes } from '../db/episodes';
+import { readVera } from '../importers/vera/read-vera';
+import { writeBatch } from '../importers/write-batch';
+import { parseConfig } from '../runner/systems/config';
+import { judgeConfig } from './config';
+import { compareJudges } from './compare';
+import type { JudgeEpisode } from './episode-input';
+import { Judge } from './judge';
+import { judgeStudy } from './judge-study';
+import { saveJudgement } from './store';
+
+let fake: FakeOpenAi;
+let brain: Brain = makeBrain();
+let t: TempServices;
+const savedKey = process.env.OPENAI_API_KEY;
+const signal = new AbortController().signal;
+setMaxListeners(100, signal);
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi({ brain: (m) => brain(m) });
+  process.env.OPENAI_API_KEY = fake.apiKey;
+  t = await tempServices({ demo: false });
+});
+afterAll(async () => {
+  process.env.OPENAI_API_KEY = savedKey;
+  await fake.close();
+  t.cleanup();
+});
+
+const judge = (extra: Record<string, unknown> = {}) => new Judge(parseConfig(judgeConfig, fakeJudge(fake.baseUrl, extra), 'test'));
+const vera = (answer: string): JudgeEpisode => ({
+  benchmark: 'vera',
+  condition: { track: 'mathematical_reasoning' },
+  info: { expectedAnswer: '117' },
+  turns: [
+    { speaker: 'user', text: 'How many ordered pairs satisfy the equation?', startMs: 0, endMs: 900 },
+    { speaker: 'agent', text: answer, startMs: 1000, endMs: 2000 },
+  ],
+});
+
+describe('VERA grading', () => {
+  it('grades CORRECT / INCORRECT / NOT_ATTEMPTED by majority and classifies failures', async () => {
+    const j = judge();
+    const correct = await j.judge(vera('There are 117 ordered pairs.'), signal);
+    expect(correct).toMatchObject({ outcome: 'correct', reward: 1, judgement: { label: 'CORRECT', votes: ['CORRECT', 'CORRECT', 'CORRECT'], confidence: 1, categories: [] } });
+    const wrong = await j.judge(vera('I think there are 42.'), signal);
+    expect(wrong.judgement).toMatchObject({ label: 'INCORRECT', categories: ['REASONING_ERROR'], judgeId: 'fake-judge' });
+    expect(wrong.judgement.rationale).toMatch(/^Grader votes INCORRECT×3 → INCORRECT\. fake classifier: REASONING_ERROR$/);
+    const declined = await j.judge(vera("I don't know."), signal);
+    expect(declined.judgement).toMatchObject({ label: 'NOT_ATTEMPTED', categories: ['REFUSAL'] });
+  });
+
+  it('keeps the majority of split votes, reads unreadable replies as INCORRECT, maps unknown categories to OTHER', async () => {
+    const replies = ['A', 'A', 'B', 'Sure! The answer is correct.', '{"categories": ["MADE_UP", "CALCULATION_ERROR"], "rationale": "slip"}'];
+    let i = 0;
+    brain = () => replies[i++ % replies.length];
+    const three = await judge().judge(vera('117'), signal);
+    expect(three.judgement.label).toBe('CORRECT');
+    expect(three.judgement.confidence).toBeCloseTo(2 / 3);
+    expect([...three.judgement.votes!].sort()).toEqual(['CORRECT', 'CORRECT', 'INCORRECT']);
+    i = 2;
+    brain = (m) => (m.some((x) => x.content.includes('"categories"')) ? replies[4] : replies[2 + (i++ % 2)]);
+    const failed = await judge({ votes: 2 }).judge(vera('40'), signal);
+    expect(failed.judgement.label).toBe('INCORRECT');
+    expect(failed.judgement.rationale).toMatch(/1 unreadable reply counted INCORRECT/);
+    expect(failed.judgement.categories).toEqual(['CALCULATION_ERROR', 'OTHER']);
+    brain = makeBrain();
+  });
+
+  it('skips an episode without a reference answer', async () => {
+    await expect(judge().judge({ ...vera('117'), info: {} }, signal)).rejects.toThrow(/no reference answer/);
+  });
+});
+
+describe('DSB-DG grounding', () => {
+  const doc = { documents: [{ text: 'The gym opens at six. Members may bring one guest per visit.' }] };
+  const single = (answer: string, reference: string | null): JudgeEpisode => ({
+    benchmark: 'dsb-dg',
+    condition: { tier: 'T1' },
+    info: { ...doc, reference, answerable: reference !== null },
+    turns: [
+      { speaker: 'user', text: 'question', startMs: 0, endMs: 500 },
+      { speaker: 'agent', text: answer, startMs: 700, endMs: 1500 },
+    ],
+  });
+
+  it('labels correct answers, hallucinations and abstentions, with a finding on the answer', async () => {
+    const j = judge();
+    expect((await j.judge(single('The gym opens at six.', 'At six.'), signal)).judgement).toMatchObject({ label: 'correct', rewardBreakdown: { accuracy: 1, hallucination_rate: 0 } });
+    const made = await j.judge(single('Five in the morning.', 'At six.'), signal);
+    expect(made.judgement).toMatchObject({ label: 'hallucination', categories: ['hallucination', 'intrinsic_hallucination'] });
+    expect(made.judgement.findings![0]).toMatchObject({ startMs: 700, endMs: 1500, category: 'hallucination' });
+    expect((await j.judge(single("I don't know; the document does not say.", null), signal)).judgement).toMatchObject({ label: 'correct_abstention', rewardBreakdown: { refusal_on_unanswerable: 1 } });
+    expect((await j.judge(single('Parking is free.', null), signal)).judgement).toMatchObject({ label: 'hallucination', categories: ['hallucination', 'extrinsic_hallucination'] });
+    expect((await j.judge(single("I don't know.", 'At six.'), signal)).judgement.label).toBe('false_abstention');
+  });
+});
+
+describe('re-judging a study and comparing judges with humans', () => {
+  it('re-judges an imported VERA study with another judge; judging again with the same judge replaces its judgements', async () => {
+    const summary = await writeBatch(t.services.db, await readVera(fixture('vera', 'test_voice_episodes')), { now: new Date('2026-01-01T00:00:00Z') });
+    const studyId = summary.study.id;
+    const ctx = { signal, progress: () => undefined };
+    const first = await judgeStudy(t.services, studyId, parseConfig(judgeConfig, fakeJudge(fake.baseUrl, { id: 'judge-a', votes: 1 }), 't'), ctx);
+    expect(first).toMatchObject({ judged: 5, skipped: [], failed: [], labels: { INCORRECT: 5 } });
+    await judgeStudy(t.services, studyId, parseConfig(judgeConfig, fakeJudge(fake.baseUrl, { id: 'judge-b', votes: 3 }), 't'), ctx);
+    await judgeStudy(t.services, studyId, parseConfig(judgeConfig, fakeJudge(fake.baseUrl, { id: 'judge-a', votes: 1 }), 't'), ctx);
+    for (const e of listEpisodes(t.services.db, studyId)) {
+      expect(listJudgements(t.services.db, e.id).map((j) => j.judgeId)).toEqual(['judge-b', 'judge-a']);
+      expect(e.judgeLabel).toBe('INCORRECT');
+    }
+  });
+
+  it('computes agreement and Cohen’s κ of each judge with each annotator and with the majority (hand-checked values)', () => {
+    const db = t.services.db;
+    const now = new Date('2026-01-01T00:00:00Z');
+    const studyId = Number(db.prepare("INSERT INTO studies (name, benchmark, created_at) VALUES ('κ study', 'vera', ?)").run(now.toISOString()).lastInsertRowid);
+    const ids = ['e1', 'e2', 'e3', 'e4', 'e5'].map((x) => Number(db.prepare("INSERT INTO episodes (study_id, external_id, benchmark, content_hash) VALUES (?, ?, 'vera', 'h')").run(studyId, x).lastInsertRowid));
+    const [C, I] = ['CORRECT', 'INCORRECT'];
+    [C, C, I, I, C].forEach((label, k) => saveJudgement(db, ids[k], { judgeId: 'X', judgeVersion: 'v1', label }, now));
+    const annotator = (name: string) => Number(db.prepare('INSERT INTO annotators (name, initials, created_at) VALUES (?, ?, ?)').run(name, name.slice(0, 2), now.toISOString()).lastInsertRowid);
+    const label = (who: number, k: number, field: string, value: unknown) =>
+      db.prepare("INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, 'final', ?, ?)").run(ids[k], who, field, JSON.stringify(value), now.toISOString());
+    const [a1, a2, a3] = [annotator('ann1'), annotator('ann2'), annotator('ann3')];
+    [C, C, I, C, C].forEach((v, k) => label(a1, k, 'verdict', v));
+    [C, I, I, I].forEach((v, k) => label(a2, k, 'verdict', v));
+    label(a3, 0, 'judge_label', I);
+    label(a3, 1, 'judge_agree', true);
+    const cmp = compareJudges(db, studyId);
+    expect(cmp.annotators).toEqual(['ann1', 'ann2', 'ann3']);
+    const [x] = cmp.judges;
+    expect(x.perAnnotator[0]).toMatchObject({ annotator: 'ann1', n: 5, agreement: 0.8 });
+    expect(x.perAnnotator[0].kappa).toBeCloseTo(0.24 / 0.44, 12);
+    expect(x.perAnnotator[1]).toMatchObject({ annotator: 'ann2', n: 4, agreement: 0.75, kappa: 0.5 });
+    expect(x.perAnnotator[2]).toMatchObject({ annotator: 'ann3', n: 2, agreement: 0.5 });
+    expect(x.majority).toMatchObject({ n: 4, agreement: 1, kappa: 1 });
+  });
+});

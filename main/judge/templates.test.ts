@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { listedCategories, loadTemplate, parseTemplate, render, TemplateError } from './templates';
+import { majority, majoritySet } from './vote';
+import { median } from '../runner/median';
+import { eta } from '../runner/eta';
+import { redact, lookupKey } from '../runner/keys';
+
+describe('prompt templates', () => {
+  it('loads every built-in template; the classifier lists VERA’s 16 categories in 4 groups, plus OTHER', () => {
+    for (const name of ['vera/grader', 'vera/failure-classifier', 'dsb-dg/grounding', 'generic/verdict']) expect(loadTemplate(name).system.length).toBeGreaterThan(20);
+    const cats = listedCategories(loadTemplate('vera/failure-classifier'));
+    expect(cats).toHaveLength(17);
+    expect(cats.at(-1)).toEqual({ code: 'OTHER', group: null });
+    expect(new Set(cats.slice(0, 16).map((c) => c.group))).toEqual(new Set(['Comprehension', 'Reasoning', 'Grounding', 'Delivery']));
+  });
+
+  it('renders placeholders and refuses unknown ones and malformed files', () => {
+    expect(render('Q: {{question}} / {{ answer }}', { question: 'a', answer: 'b' })).toBe('Q: a / b');
+    expect(() => render('{{nope}}', {})).toThrow(TemplateError);
+    expect(() => parseTemplate('no front matter', 'f.md')).toThrow(/no front matter/);
+    expect(() => parseTemplate('---\nid: x\nparse: json\n---\n# user\nonly', 'f.md')).toThrow(/"# system" section/);
+  });
+});
+
+describe('votes, medians, ETA, redaction', () => {
+  it('takes the majority; ties go by the given order', () => {
+    expect(majority(['B', 'A', 'A'])).toEqual({ winner: 'A', share: 2 / 3, counts: { B: 1, A: 2 } });
+    expect(majority(['CORRECT', 'INCORRECT'], ['INCORRECT', 'CORRECT']).winner).toBe('INCORRECT');
+    expect(majoritySet([['X', 'Y'], ['X'], ['Z']], ['Z', 'Y', 'X'])).toEqual(['X']);
+    expect(majoritySet([['Y'], ['X'], ['Z']], ['Z', 'Y', 'X'])).toEqual(['Z']);
+  });
+
+  it('medians and ETAs', () => {
+    expect([median([]), median([3]), median([5, 1, 3]), median([4, 1, 3, 2])]).toEqual([null, 3, 3, 2.5]);
+    expect(eta(0, 2, 6, 10_000)).toBe(' · ETA 0:20');
+    expect(eta(0, 0, 6, 10_000)).toBe('');
+    expect(eta(0, 1, 100, 2000)).toBe(' · ETA 3:18');
+  });
+
+  it('redacts keys it has read, and anything shaped like an OpenAI key', () => {
+    expect(lookupKey('EARSHOT_TEST_KEY', { EARSHOT_TEST_KEY: 'local-key-abcdefgh' })).toBe('local-key-abcdefgh');
+    expect(redact('auth local-key-abcdefgh failed; sk-proj-ABCDEFGHIJKLMNOP')).toBe('auth [redacted] failed; sk-proj…[redacted]');
+  });
+});

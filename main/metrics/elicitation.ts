@@ -1,0 +1,81 @@
+/** τ-Elicitation capture tables: first-capture vs final-value accuracy and verification effort, from calls carrying gold fields. */
+import {
+  byCondition,
+  byDifficulty,
+  byEntityType,
+  captureAccuracy,
+  captureMatches,
+  conditionKey,
+  extractFieldCaptures,
+  groupBy,
+  verificationEffort,
+  verificationRepair,
+  type BootstrapOptions,
+  type IntakeCall,
+} from '../stats/benchmarks/index';
+import type { CaptureCell, VerificationCell } from '../../shared/types/metrics';
+import { hits, meanInterval } from './intervals';
+import type { MetricsEpisode, ToolTurn } from './load';
+
+/** The tool events of an episode by id. */
+export type IntakeSource = (episodeId: number) => readonly ToolTurn[];
+
+/** The gold fields of an episode (`info.evaluationFields`, values as text), or null when it has none recorded. */
+export function goldFields(e: MetricsEpisode): Record<string, string> | null {
+  const gold = e.info.evaluationFields;
+  if (gold === null || typeof gold !== 'object' || Array.isArray(gold)) return null;
+  return Object.fromEntries(Object.entries(gold).map(([k, v]) => [k, String(v)]));
+}
+
+/**
+ * The call as the capture functions read it. A tool event stored on the agent side was an `agent_tool_event`, one on the
+ * user side a `user_tool_event` (how the τ-Elicitation importer keeps the two apart).
+ */
+export function intakeCall(e: MetricsEpisode, gold: Record<string, string>, tools: readonly ToolTurn[]): IntakeCall {
+  const source = (speaker: string): string => (speaker === 'agent' ? 'agent_tool_event' : speaker === 'user' ? 'user_tool_event' : 'tool_event');
+  return {
+    task: e.task,
+    system: e.system,
+    condition: e.condition,
+    evaluationFields: gold,
+    turns: tools.map((t) => ({ source: source(t.speaker), toolName: t.name, toolArguments: t.arguments })),
+  };
+}
+
+/** The condition without its environment: the setting (e.g. strategy) verification effort is split by. */
+const rest = (condition: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(condition).filter(([k]) => k !== 'environment'));
+
+/** Verification effort per system and group, computed separately for each setting of the other condition keys. */
+function effort(calls: readonly IntakeCall[], groupOf: (call: IntakeCall) => string): VerificationCell[] {
+  return [...groupBy(calls, (c) => conditionKey(rest(c.condition))).values()].flatMap((group) =>
+    verificationEffort(group, groupOf).map((row) => ({ ...row, condition: rest(group[0].condition) })),
+  );
+}
+
+/** Capture accuracy per (system, condition) with task-clustered intervals, and verification effort by entity type, difficulty and environment. */
+export function elicitationFigures(
+  episodes: readonly MetricsEpisode[],
+  intake: IntakeSource,
+  options: BootstrapOptions,
+): { capture: CaptureCell[]; verification: { byEntityType: VerificationCell[]; byDifficulty: VerificationCell[]; byEnvironment: VerificationCell[] } } {
+  const calls = episodes.flatMap((e) => {
+    const gold = goldFields(e);
+    return gold ? [intakeCall(e, gold, intake(e.id))] : [];
+  });
+  const capture = [...groupBy(calls, (c) => `${c.system}\u0000${conditionKey(c.condition)}`).values()].map((cell): CaptureCell => {
+    const captures = cell.flatMap(extractFieldCaptures);
+    return {
+      system: cell[0].system,
+      condition: { ...cell[0].condition },
+      calls: cell.length,
+      accuracy: captureAccuracy(captures),
+      repair: verificationRepair(captures),
+      firstInterval: meanInterval(hits(captures, (c) => c.task, (c) => captureMatches(c.firstCapture, c.gold)), options),
+      finalInterval: meanInterval(hits(captures, (c) => c.task, (c) => captureMatches(c.finalValue, c.gold)), options),
+    };
+  });
+  return {
+    capture,
+    verification: { byEntityType: effort(calls, byEntityType), byDifficulty: effort(calls, byDifficulty), byEnvironment: effort(calls, byCondition('environment')) },
+  };
+}

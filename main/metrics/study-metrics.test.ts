@@ -1,0 +1,185 @@
+/** The assembled τ-Elicitation tables of the real reproduction archive, imported into a temp database, against published and independent values. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempServices, type TempServices } from '../../test-support/temp-services';
+import { fixture } from '../../test-support/fixtures';
+import { clusterBootstrap, isSuccess } from '../stats/benchmarks/index';
+import { studyMetrics } from './study-metrics';
+import { importStudy } from './test-helpers';
+import type { StudyMetrics, TauSection } from '../../shared/types/metrics';
+
+const B = 2000;
+let t: TempServices;
+let studyId: number;
+let m: StudyMetrics;
+let tau: TauSection;
+const gemini = (env: string) => tau.success.find((r) => r.system === 'gemini_high' && r.condition.environment === env && r.condition.strategy === 'agent_directed')!;
+
+beforeAll(async () => {
+  t = await tempServices({ demo: false });
+  studyId = await importStudy(t.services, fixture('tau-elicitation'), 'τ-Elicitation');
+  m = studyMetrics(t.services.db, studyId, { resamples: B });
+  tau = m.tau[0];
+});
+afterAll(() => t.cleanup());
+
+/** The raw transcripts, read without the importer, in the order the importer reads them (file names sorted). */
+function rawCalls(): { task: string; env: string; reward: number }[] {
+  const dir = fixture('tau-elicitation', 'transcripts');
+  const env: Record<string, string> = { regular: 'regular', chanheavy: 'noise_heavy', speechheavy: 'speech_heavy' };
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const token = /gemini_high_(\w+?)_2026/.exec(name)![1];
+      return readFileSync(`${dir}/${name}`, 'utf8').split('\n').filter(Boolean).map((line) => {
+        const row = JSON.parse(line) as { task_id: string; reward: number };
+        return { task: row.task_id, env: env[token], reward: row.reward };
+      });
+    });
+}
+
+describe('τ-Elicitation archive → database → metrics.study', () => {
+  it('finds one τ-Elicitation section over all 705 episodes', () => {
+    expect(m.families).toEqual([{ family: 'tau-elicitation', episodes: 705 }]);
+    expect(m.tau.map((s) => s.benchmark)).toEqual(['tau-elicitation']);
+    expect(m.vera).toBeNull();
+    expect(m.dsbDg).toBeNull();
+    expect(m.interaction).toBeNull();
+  });
+
+  it('Pass@1 per environment is 103/200, 74/200, 89/200 (results/manifest.csv)', () => {
+    expect([gemini('regular'), gemini('noise_heavy'), gemini('speech_heavy')].map((r) => [r.success.numerator, r.success.denominator])).toEqual([
+      [103, 200],
+      [74, 200],
+      [89, 200],
+    ]);
+    // The 100 judge-validation calls have no transcript here: a cell of their own (no system, no condition), 70 of 100 with reward 1.
+    expect(tau.success.find((r) => r.system === '')!.success).toEqual({ numerator: 70, denominator: 100, value: 0.7 });
+  });
+
+  it('Pass^3 across the three environments is 27/200 = 0.135 (paper: .135 for Gemini high)', () => {
+    const row = tau.crossEnvironment.find((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed')!;
+    expect(row.passAll).toEqual({ numerator: 27, denominator: 200, value: 0.135 });
+    expect(row.incomplete).toEqual([]);
+    expect(row.interval.estimate).toBe(0.135);
+  });
+
+  it('success intervals equal a task-clustered bootstrap computed on the raw transcripts', () => {
+    const raw = rawCalls().filter((c) => c.env === 'regular');
+    const direct = clusterBootstrap(raw, (c) => c.task, (rows) => rows.filter((r) => isSuccess(r.reward)).length / rows.length, { resamples: B, seed: 1 });
+    expect(gemini('regular').interval).toEqual(direct);
+    expect(direct.low! < 0.515 && 0.515 < direct.high!).toBe(true);
+  });
+
+  it('the Pass^3 interval equals a bootstrap over tasks of “passed in all three”', () => {
+    const byTask = new Map<string, number[]>();
+    for (const c of rawCalls()) byTask.set(c.task, [...(byTask.get(c.task) ?? []), c.reward]);
+    const perTask = [...byTask].map(([task, rewards]) => ({ task, ok: rewards.every((r) => r === 1) }));
+    const direct = clusterBootstrap(perTask, (x) => x.task, (rows) => rows.filter((r) => r.ok).length / rows.length, { resamples: B, seed: 1 });
+    const row = tau.crossEnvironment.find((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed')!;
+    expect(row.interval).toEqual(direct);
+  });
+
+  it('pass^k runs to k = 1 (one trial per task) and equals the success rate there', () => {
+    expect(tau.passHatK.maxK).toBe(1);
+    const regular = tau.passHatK.rows.find((r) => r.system === 'gemini_high' && r.condition.environment === 'regular' && r.condition.strategy === 'agent_directed')!;
+    expect(regular.value).toBeCloseTo(0.515, 12);
+    expect(regular.tasks).toBe(200);
+  });
+
+  it('compares the named systems pairwise on matched episodes, Holm-adjusted', () => {
+    expect(tau.pairwise.map((p) => [p.systemA, p.systemB])).toEqual([
+      ['gemini_high', 'gpt_xhigh'],
+      ['gemini_high', 'grok'],
+      ['gpt_xhigh', 'grok'],
+    ]);
+    for (const p of tau.pairwise) expect(p.holmP).toBeGreaterThanOrEqual(p.test.exactP);
+  });
+
+  it('first-capture vs final-value accuracy of the regular cell: 48/199 and 83/199 (published “129/199 wrong first”)', () => {
+    const cell = tau.capture.find((c) => c.system === 'gemini_high' && c.condition.environment === 'regular' && c.condition.strategy === 'agent_directed')!;
+    expect(cell.calls).toBe(200);
+    expect(cell.accuracy).toMatchObject({ fields: 199, firstMissing: 22, repaired: 36, regressed: 1 });
+    expect([cell.accuracy.first.numerator, cell.accuracy.final.numerator]).toEqual([48, 83]);
+    expect([cell.repair.verifiedGivenFirstWrong.numerator, cell.repair.verifiedGivenFirstWrong.denominator]).toEqual([83, 129]);
+    expect(cell.repair.repairedGivenVerified.value).toBeCloseTo(0.373, 3);
+    expect(cell.repair.repairedGivenUnverified.value).toBeCloseTo(0.109, 3);
+    expect(cell.finalInterval.estimate).toBeCloseTo(83 / 199, 12);
+  });
+
+  it('verification effort by environment: 56 + 163, 42 + 138, 44 + 168 (read-backs .815 per regular call, published)', () => {
+    const rows = tau.verification.byEnvironment.filter((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed');
+    expect(rows.map((r) => [r.group, r.calls, r.spellRequests, r.readBacks])).toEqual([
+      ['noise_heavy', 200, 42, 138],
+      ['regular', 200, 56, 163],
+      ['speech_heavy', 200, 44, 168],
+    ]);
+    expect(rows[1].meanPerCall).toBeCloseTo((56 + 163) / 200, 12);
+    const difficulty = tau.verification.byDifficulty.filter((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed');
+    expect(difficulty.reduce((n, r) => n + r.calls, 0)).toBe(600);
+    expect(tau.verification.byEntityType.some((r) => r.group === 'person_names')).toBe(true);
+  });
+});
+
+describe('human-label views of the archive’s two raters', () => {
+  // Counted with Python's csv module over judge_validation/validation.csv (call rows, columns human_error_*_a/b).
+  it('per annotator: A no_error 68 / agent 32; B no_error 66 / agent 33 / user 1', () => {
+    const view = (name: string) => m.labels.failures.find((f) => f.view === name)!.rows[0];
+    expect(m.labels.sourceField).toBe('error_source');
+    expect(m.labels.subtypeField).toBe('error_subtype');
+    expect(view('A').sources.map((s) => [s.label, s.count])).toEqual([['no_error', 68], ['agent', 32]]);
+    expect(view('B').sources.map((s) => [s.label, s.count])).toEqual([['no_error', 66], ['agent', 33], ['user', 1]]);
+    expect(view('A').subtypes.map((s) => [s.label, s.count])).toEqual([['transcription_error', 23], ['logical_error', 7], ['hallucination', 2]]);
+  });
+
+  it('resolved: common label, else disputed (no adjudication yet): 66 / 31 / 3 disputed; 7 calls disputed in some field', () => {
+    const resolved = m.labels.failures[0];
+    expect(resolved.view).toBe('resolved');
+    expect(resolved.rows[0].sources.map((s) => [s.label, s.count])).toEqual([['no_error', 66], ['agent', 31], ['disputed', 3]]);
+    expect(resolved.rows[0].subtypes.map((s) => [s.label, s.count])).toEqual([['transcription_error', 23], ['disputed', 5], ['logical_error', 5], ['hallucination', 1]]);
+    expect(m.labels.disputed).toBe(7);
+  });
+
+  it('category heatmap over the 33 flagged calls: mispronunciation 11/33, missing_word 9/33', () => {
+    const c = m.labels.categories!;
+    expect(c.population).toBe(33);
+    const overall = Object.fromEntries(c.overall.map((o) => [o.category, o.count]));
+    expect(overall).toEqual({ acronym_brand_name: 1, email_url_code: 5, extra_or_hallucinated_word: 4, mispronunciation: 11, missing_word: 9, number_date_currency: 1, punctuation_or_formatting: 3, word_substitution: 3 });
+    expect(c.systems[0].cells.every((cell) => cell.deviation === 0)).toBe(true);
+  });
+});
+
+describe('figures follow the data', () => {
+  it('a changed reward, an adjudication and a new judge label show up on the next call', () => {
+    const db = t.services.db;
+    const failing = db
+      .prepare(`SELECT e.id FROM episodes e WHERE e.study_id = ? AND e.system = 'gemini_high' AND e.reward = 0 AND json_extract(e.condition, '$.environment') = 'regular' LIMIT 1`)
+      .get(studyId) as { id: number };
+    db.prepare('UPDATE episodes SET reward = 1 WHERE id = ?').run(failing.id);
+    const disputed = db
+      .prepare(
+        `SELECT a.episode_id FROM annotations a JOIN annotations b ON b.episode_id = a.episode_id AND b.field = a.field AND b.annotator_id > a.annotator_id
+         WHERE a.field = 'error_source' AND a.value <> b.value LIMIT 1`,
+      )
+      .get() as { episode_id: number };
+    db.prepare(`INSERT INTO adjudications (episode_id, field, value, decided_at) VALUES (?, 'error_source', '"unresolved"', 'now')`).run(disputed.episode_id);
+    const unflagged = db.prepare(`SELECT episode_id FROM judgements WHERE label = 'not_flagged' LIMIT 1`).get() as { episode_id: number };
+    db.prepare(`INSERT INTO judgements (episode_id, judge_id, label, categories, created_at) VALUES (?, 'rejudge', 'flagged', '["missing_word"]', 'now')`).run(unflagged.episode_id);
+    const again = studyMetrics(db, studyId, { resamples: 200 });
+    const regular = again.tau[0].success.find((r) => r.system === 'gemini_high' && r.condition.environment === 'regular' && r.condition.strategy === 'agent_directed')!;
+    expect(regular.success.numerator).toBe(104);
+    const sources = again.labels.failures[0].rows[0].sources.map((s) => [s.label, s.count]);
+    expect(sources).toContainEqual(['disputed', 2]);
+    expect(sources).toContainEqual(['unresolved', 1]);
+    expect(again.labels.categories!.population).toBe(34);
+    expect(again.labels.categories!.overall.find((o) => o.category === 'missing_word')!.count).toBe(10);
+  });
+
+  it('refuses an unknown study, and the same seed gives the same intervals', () => {
+    expect(() => studyMetrics(t.services.db, 999)).toThrow(/not found/);
+    const a = studyMetrics(t.services.db, studyId, { resamples: 300, seed: 7 });
+    const b = studyMetrics(t.services.db, studyId, { resamples: 300, seed: 7 });
+    expect(a.tau[0].success.map((r) => r.interval)).toEqual(b.tau[0].success.map((r) => r.interval));
+    expect(a.options).toMatchObject({ resamples: 300, seed: 7, confidence: 0.95, notAttempted: 'incorrect' });
+  });
+});

@@ -1,0 +1,43 @@
+/** Small helpers the table builders share: columns, labels for systems and conditions, rates and intervals as cells. */
+import type { BootstrapInterval, Rate } from '../stats/benchmarks/index';
+import type { CellFormat, MetricsTable } from '../../shared/types/metrics';
+
+/** One column. */
+export function col(key: string, label: string, format: CellFormat = 'text'): MetricsTable['columns'][number] {
+  return { key, label, format };
+}
+
+/** A system's name as shown: `(no system)` for the empty name. */
+export function systemLabel(system: string): string {
+  return system === '' ? '(no system)' : system;
+}
+
+/** A condition as `key=value, …` (sorted keys), or an en dash for none. */
+export function conditionLabel(condition: Readonly<Record<string, string>>): string {
+  const keys = Object.keys(condition).sort();
+  return keys.length ? keys.map((k) => `${k}=${condition[k]}`).join(', ') : '–';
+}
+
+/** A rate as two cells: `n/N` under `key` and the value under `key + 'Rate'`. */
+export function rateCells(key: string, r: Rate): Record<string, string | number | null> {
+  return { [key]: `${r.numerator}/${r.denominator}`, [`${key}Rate`]: r.value };
+}
+
+/** An interval as `low` / `high` cells under the given prefix. */
+export function intervalCells(prefix: string, i: BootstrapInterval | null): Record<string, number | null> {
+  return { [`${prefix}Low`]: i?.low ?? null, [`${prefix}High`]: i?.high ?? null };
+}
+
+/** Columns for a rate (fraction and value) and, optionally, its interval. */
+export function rateColumns(key: string, label: string, withInterval = false): MetricsTable['columns'] {
+  return [
+    col(key, `${label} n/N`),
+    col(`${key}Rate`, label, 'rate'),
+    ...(withInterval ? [col(`${key}Low`, 'low', 'rate'), col(`${key}High`, 'high', 'rate')] : []),
+  ];
+}
+
+/** Percent coverage of an interval as text, e.g. `95%`. */
+export function coverage(confidence: number): string {
+  return `${Math.round(confidence * 1000) / 10}%`;
+}

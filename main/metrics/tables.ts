@@ -1,0 +1,164 @@
+/** Every figure of a study as tables (shown by the Results view, exported as CSV / Markdown, printed by the CLI). */
+import type { GroundingRow } from '../stats/benchmarks/index';
+import type { DsbDgSection, LabelSection, MetricsTable, StudyMetrics, VeraSection } from '../../shared/types/metrics';
+import { tauTables } from './tables-tau';
+import { col, coverage, intervalCells, rateCells, rateColumns, systemLabel } from './table-kit';
+
+const groundingColumns = (groupLabel: string | null): MetricsTable['columns'] => [
+  col('system', 'system'),
+  ...(groupLabel ? [col('group', groupLabel)] : []),
+  col('probes', 'probes', 'int'),
+  ...rateColumns('accuracy', 'grounding accuracy', groupLabel === null),
+  ...rateColumns('hallucination', 'hallucination'),
+  col('intrinsicRate', 'intrinsic', 'rate'),
+  col('extrinsicRate', 'extrinsic', 'rate'),
+  ...rateColumns('refusal', 'refusal on unanswerable'),
+  col('overRefusalRate', 'refusal on answerable', 'rate'),
+  col('falseConfidenceRate', 'false confidence', 'rate'),
+];
+
+const groundingCells = (r: Pick<GroundingRow, 'system' | 'summary'> & { group?: string }): MetricsTable['rows'][number] => ({
+  system: systemLabel(r.system),
+  ...(r.group !== undefined ? { group: r.group } : {}),
+  probes: r.summary.probes,
+  ...rateCells('accuracy', r.summary.accuracy),
+  ...rateCells('hallucination', r.summary.hallucination),
+  intrinsicRate: r.summary.intrinsic.value,
+  extrinsicRate: r.summary.extrinsic.value,
+  ...rateCells('refusal', r.summary.refusalOnUnanswerable),
+  overRefusalRate: r.summary.refusalOnAnswerable.value,
+  falseConfidenceRate: r.summary.falseConfidence.value,
+});
+
+function veraTables(v: VeraSection, confidence: number): MetricsTable[] {
+  const section = 'vera';
+  const tables: MetricsTable[] = [
+    {
+      id: 'vera-accuracy',
+      section,
+      title: 'VERA accuracy per track',
+      columns: [col('system', 'system'), col('modality', 'modality'), ...v.tracks.map((t) => col(`track:${t}`, t, 'rate')), col('macro', 'macro', 'rate'), ...rateColumns('micro', 'pooled', true)],
+      rows: v.systems.map((r) => ({
+        system: systemLabel(r.system), modality: r.modality, ...Object.fromEntries(r.tracks.map((t) => [`track:${t.track}`, t.accuracy.value])), macro: r.macro,
+        ...rateCells('micro', r.micro), ...intervalCells('micro', r.interval),
+      })),
+      note: `Accuracy = CORRECT / scored; macro = mean of track accuracies. ${coverage(confidence)} interval of the pooled accuracy resamples items.`,
+    },
+  ];
+  if (v.gaps.length) {
+    tables.push({
+      id: 'vera-voice-text-gap',
+      section,
+      title: 'Voice–text gap (paired by item)',
+      columns: [
+        col('voice', 'voice system'), col('text', 'text system'), col('pairs', 'pairs', 'int'), col('unpaired', 'unpaired', 'int'), col('voiceAccuracy', 'voice', 'rate'), col('textAccuracy', 'text', 'rate'),
+        col('gap', 'gap (text − voice)', 'num'), col('gapLow', 'low', 'num'), col('gapHigh', 'high', 'num'), col('b', 'text only', 'int'), col('c', 'voice only', 'int'),
+        col('p', 'exact McNemar p', 'p'), col('chiSquare', 'χ² (Yates)', 'num'), col('chiSquareP', 'χ² p', 'p'), col('holmP', 'Holm p', 'p'),
+      ],
+      rows: v.gaps.map((g) => ({
+        voice: g.voiceSystem, text: g.textSystem, pairs: g.pairs, unpaired: g.unpaired, voiceAccuracy: g.voiceAccuracy, textAccuracy: g.textAccuracy, gap: g.gap,
+        ...intervalCells('gap', g.interval), b: g.test.b, c: g.test.c, p: g.test.exactP, chiSquare: g.test.chiSquare, chiSquareP: g.test.chiSquareP, holmP: g.holmP,
+      })),
+      note: `${coverage(confidence)} interval: paired percentile bootstrap over items.`,
+    });
+  }
+  tables.push({
+    id: 'vera-latency-accuracy',
+    section,
+    title: 'Latency and accuracy per system',
+    columns: [col('system', 'system'), col('modality', 'modality'), col('n', 'timed responses', 'int'), col('p50', 'latency p50', 'ms'), col('mean', 'mean', 'ms'), col('p95', 'p95', 'ms'), col('accuracy', 'accuracy', 'rate'), col('macro', 'macro', 'rate')],
+    rows: v.scatter.map((p) => ({ system: systemLabel(p.system), modality: p.modality, n: p.latency.n, p50: p.latency.p50, mean: p.latency.mean, p95: p.latency.p95, accuracy: p.accuracy, macro: p.macro })),
+  });
+  return tables;
+}
+
+function dsbTables(d: DsbDgSection, confidence: number): MetricsTable[] {
+  const section = 'dsb-dg';
+  const tables: MetricsTable[] = [
+    {
+      id: 'dsb-dg-grounding', section, title: 'Grounding per system', columns: groundingColumns(null),
+      rows: d.bySystem.map((r) => ({ ...groundingCells(r), ...intervalCells('accuracy', r.accuracyInterval) })),
+      note: `${coverage(confidence)} interval of grounding accuracy resamples scripts.`,
+    },
+    { id: 'dsb-dg-tier', section, title: 'Grounding per context tier', columns: groundingColumns('tier'), rows: d.byTier.map(groundingCells) },
+    { id: 'dsb-dg-domain', section, title: 'Grounding per domain', columns: groundingColumns('domain'), rows: d.byDomain.map(groundingCells) },
+    {
+      id: 'dsb-dg-decay', section, title: `Grounding decay (${d.decayProbes} decay-script probes)`,
+      columns: [col('system', 'system'), ...rateColumns('early', 'early'), ...rateColumns('late', 'late'), col('decay', 'decay', 'num'), col('relativeDecay', 'relative', 'num')],
+      rows: d.decay.map((r) => ({ system: systemLabel(r.system), ...rateCells('early', r.early), ...rateCells('late', r.late), decay: r.decay, relativeDecay: r.relativeDecay })),
+    },
+    {
+      id: 'dsb-dg-reinjection', section, title: 'Re-injection benefit',
+      columns: [col('system', 'system'), ...rateColumns('before', 'before'), ...rateColumns('after', 'after'), col('benefit', 'benefit', 'num')],
+      rows: d.reinjection.map((r) => ({ system: systemLabel(r.system), ...rateCells('before', r.before), ...rateCells('after', r.after), benefit: r.benefit })),
+    },
+    {
+      id: 'dsb-dg-latency', section, title: 'First-audio delay and quality-adjusted latency',
+      columns: [col('system', 'system'), col('n', 'timed', 'int'), col('missing', 'untimed', 'int'), col('p50', 'p50', 'ms'), col('mean', 'mean', 'ms'), col('p95', 'p95', 'ms'), col('accuracy', 'accuracy', 'rate'), col('qal', 'QAL', 'ms')],
+      rows: d.latency.map((r) => ({ system: systemLabel(r.system), n: r.firstAudio.n, missing: r.firstAudio.missing, p50: r.firstAudio.p50, mean: r.firstAudio.mean, p95: r.firstAudio.p95, accuracy: r.accuracy, qal: r.qal })),
+      note: 'QAL = latency / accuracy^γ; empty when accuracy is 0 or missing.',
+    },
+  ];
+  return tables.filter((t) => t.rows.length > 0 || t.id === 'dsb-dg-grounding');
+}
+
+function labelTables(l: LabelSection): MetricsTable[] {
+  const tables: MetricsTable[] = [];
+  if (l.failures.length) {
+    tables.push({
+      id: 'failure-labels',
+      section: 'labels',
+      title: 'Failure source and subtype per system',
+      columns: [col('view', 'view'), col('system', 'system'), col('calls', 'calls', 'int'), col('kind', 'kind'), col('label', 'label'), col('count', 'count', 'int'), col('share', 'share', 'rate')],
+      rows: l.failures.flatMap((v) =>
+        v.rows.flatMap((r) => [
+          ...r.sources.map((s) => ({ view: v.view, system: systemLabel(r.system), calls: r.calls, kind: l.sourceField ?? 'source', label: s.label, count: s.count, share: s.share })),
+          ...r.subtypes.map((s) => ({ view: v.view, system: systemLabel(r.system), calls: r.calls, kind: l.subtypeField ?? 'subtype', label: s.label, count: s.count, share: s.share })),
+        ]),
+      ),
+      note: 'Resolved = adjudication, else the annotators’ common label, else “disputed”. Shares are over calls with a label of that kind.',
+    });
+  }
+  if (l.categories) {
+    const c = l.categories;
+    tables.push({
+      id: 'category-deviation',
+      section: 'labels',
+      title: 'Error-category rate deviation from the overall rate',
+      columns: [col('system', 'system'), col('episodes', 'episodes', 'int'), ...c.categories.map((k) => col(k, k, 'num'))],
+      rows: [
+        { system: '(overall rate)', episodes: c.population, ...Object.fromEntries(c.overall.map((o) => [o.category, o.rate])) },
+        ...c.systems.map((s) => ({ system: systemLabel(s.system), episodes: s.episodes, ...Object.fromEntries(s.cells.map((x) => [x.category, x.deviation])) })),
+      ],
+      note: 'Population: episodes whose latest judgement is a failure or lists categories. Rows below the first give rate(system) − rate(overall).',
+    });
+  }
+  return tables;
+}
+
+function interactionTable(m: StudyMetrics['interaction']): MetricsTable[] {
+  if (!m) return [];
+  const keys = ['responseLatencyMeanSec', 'yieldLatencyMeanSec', 'responseRate', 'yieldRate', 'agentInterruptionRate', 'selectivityBackchannel', 'selectivityVocalTic', 'selectivityNonDirected'] as const;
+  const row = (scope: string, x: NonNullable<StudyMetrics['interaction']>['overall']) => ({ scope, simulations: x.counts.simulations, ...Object.fromEntries(keys.map((k) => [k, x[k]])) });
+  return [
+    {
+      id: 'interaction',
+      section: 'interaction',
+      title: 'τ² interaction metrics (full-duplex calls)',
+      columns: [col('scope', 'system'), col('simulations', 'calls', 'int'), ...keys.map((k) => col(k, k.replace(/Sec$/, ' (s)'), 'num'))],
+      rows: [row('(all)', m.overall), ...Object.entries(m.bySystem).map(([system, x]) => row(system, x))],
+    },
+  ];
+}
+
+/** The tables of a metrics document, section by section. */
+export function metricsTables(doc: Omit<StudyMetrics, 'tables'>): MetricsTable[] {
+  const confidence = doc.options.confidence;
+  return [
+    ...doc.tau.flatMap((t) => tauTables(t, confidence)),
+    ...(doc.vera ? veraTables(doc.vera, confidence) : []),
+    ...(doc.dsbDg ? dsbTables(doc.dsbDg, confidence) : []),
+    ...labelTables(doc.labels),
+    ...interactionTable(doc.interaction),
+  ];
+}

@@ -1,0 +1,117 @@
+/** τ-family tables of one benchmark: success / Pass@1 with task-clustered intervals, pass^k, pairwise McNemar + Holm, crossed Pass^3. */
+import {
+  TAU_ELICITATION_ENVIRONMENTS,
+  conditionKey,
+  crossEnvironmentPass,
+  groupBy,
+  isSuccess,
+  pairwiseSystemComparisons,
+  passHatK,
+  rate,
+  successRates,
+  type BootstrapOptions,
+  type EpisodeOutcome,
+} from '../stats/benchmarks/index';
+import type { CrossEnvironmentCell, MetricsFamily, PairwiseComparison, SystemSuccess, TauSection } from '../../shared/types/metrics';
+import { hits, meanInterval } from './intervals';
+import { elicitationFigures, type IntakeSource } from './elicitation';
+import type { MetricsEpisode } from './load';
+
+/** The outcome record of an episode for the τ functions. */
+export function outcomeOf(e: MetricsEpisode): EpisodeOutcome {
+  return { task: e.task, system: e.system, condition: e.condition, trial: e.trial, reward: e.reward };
+}
+
+const cellKey = (r: EpisodeOutcome): string => `${r.system}\u0000${conditionKey(r.condition)}`;
+
+/** Success per system pooled over conditions; the interval resamples tasks, so a task's episodes in every condition move together. */
+function systemSuccess(records: readonly EpisodeOutcome[], options: BootstrapOptions): SystemSuccess[] {
+  return [...groupBy(records, (r) => r.system)].map(([system, rows]) => {
+    const scored = rows.filter((r) => r.reward !== null);
+    return {
+      system,
+      episodes: rows.length,
+      unscored: rows.length - scored.length,
+      success: rate(scored.filter((r) => isSuccess(r.reward)).length, scored.length),
+      interval: meanInterval(hits(scored, (r) => r.task, (r) => isSuccess(r.reward)), options),
+    };
+  });
+}
+
+/** The largest number of scored trials any task has in any (system, condition) cell. */
+function maxTrials(records: readonly EpisodeOutcome[]): number {
+  let max = 0;
+  for (const cell of groupBy(records.filter((r) => r.reward !== null), cellKey).values()) {
+    for (const rows of groupBy(cell, (r) => r.task).values()) max = Math.max(max, rows.length);
+  }
+  return max;
+}
+
+/** Pairwise comparisons of named systems, each with the paired difference interval clustered by task; [] with fewer than two systems. */
+function pairwise(records: readonly EpisodeOutcome[], options: BootstrapOptions, notes: string[], label: string): PairwiseComparison[] {
+  const named = records.filter((r) => r.system !== '' && r.reward !== null);
+  if (new Set(named.map((r) => r.system)).size < 2) return [];
+  let comparisons;
+  try {
+    comparisons = pairwiseSystemComparisons(named);
+  } catch (err) {
+    notes.push(`${label}: pairwise comparisons skipped: ${(err as Error).message}`);
+    return [];
+  }
+  const outcomes = new Map<string, Map<string, { task: string; ok: boolean }>>();
+  for (const [system, rows] of groupBy(named, (r) => r.system)) {
+    outcomes.set(system, new Map(rows.map((r) => [`${r.task}\u0000${conditionKey(r.condition)}\u0000${r.trial}`, { task: r.task, ok: isSuccess(r.reward) }])));
+  }
+  return comparisons.map((c) => {
+    const b = outcomes.get(c.systemB)!;
+    const diffs = [...outcomes.get(c.systemA)!].flatMap(([key, a]) => {
+      const other = b.get(key);
+      return other ? [{ cluster: a.task, value: Number(a.ok) - Number(other.ok) }] : [];
+    });
+    return { ...c, difference: meanInterval(diffs, options) };
+  });
+}
+
+/** Crossed Pass^3 with an interval over the complete tasks; [] unless two or more of the three environments occur. */
+function crossEnvironment(records: readonly EpisodeOutcome[], options: BootstrapOptions): CrossEnvironmentCell[] {
+  const environments = new Set(records.map((r) => r.condition.environment).filter((env) => (TAU_ELICITATION_ENVIRONMENTS as readonly string[]).includes(env)));
+  if (environments.size < 2) return [];
+  return crossEnvironmentPass(records).map((row) => {
+    const left = new Set([...row.incomplete.map((t) => t.task), ...row.duplicated.map((t) => t.task)]);
+    const mine = records.filter(
+      (r) =>
+        r.system === row.system &&
+        r.reward !== null &&
+        (TAU_ELICITATION_ENVIRONMENTS as readonly string[]).includes(r.condition.environment) &&
+        conditionKey(row.condition) === conditionKey(Object.fromEntries(Object.entries(r.condition).filter(([k]) => k !== 'environment'))),
+    );
+    const perTask = [...groupBy(mine, (r) => r.task)].filter(([task]) => !left.has(task));
+    const observations = perTask.map(([task, rows]) => ({ cluster: task, value: rows.every((r) => isSuccess(r.reward)) ? 1 : 0 }));
+    return { ...row, interval: meanInterval(observations, options) };
+  });
+}
+
+/** Every τ table of one benchmark's episodes; `intake` supplies the tool events of calls with gold fields. */
+export function tauSection(benchmark: MetricsFamily, episodes: readonly MetricsEpisode[], intake: IntakeSource, options: BootstrapOptions, notes: string[]): TauSection {
+  const records = episodes.map(outcomeOf);
+  const unscored = records.filter((r) => r.reward === null).length;
+  if (unscored > 0) notes.push(`${benchmark}: ${unscored} episode(s) without a reward are unscored: left out of every rate`);
+  const cells = groupBy(records, cellKey);
+  const success = successRates(records).map((row) => {
+    const scored = (cells.get(`${row.system}\u0000${conditionKey(row.condition)}`) ?? []).filter((r) => r.reward !== null);
+    return { ...row, interval: meanInterval(hits(scored, (r) => r.task, (r) => isSuccess(r.reward)), options) };
+  });
+  const maxK = maxTrials(records);
+  const passRows = Array.from({ length: maxK }, (_, i) => passHatK(records, i + 1)).flat();
+  return {
+    benchmark,
+    episodes: records.length,
+    unscored,
+    success,
+    systems: systemSuccess(records, options),
+    passHatK: { maxK, rows: passRows },
+    pairwise: pairwise(records, options, notes, benchmark),
+    crossEnvironment: crossEnvironment(records, options),
+    ...elicitationFigures(episodes, intake, options),
+  };
+}

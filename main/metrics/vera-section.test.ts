@@ -1,0 +1,103 @@
+/** VERA tables assembled from the real VERA episodes with grader outputs written beside them, against hand-computed values. */
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempServices, type TempServices } from '../../test-support/temp-services';
+import { fixture } from '../../test-support/fixtures';
+import { percentileBootstrap } from '../stats/benchmarks/index';
+import { studyMetrics } from './study-metrics';
+import { importStudy, writeJsonl } from './test-helpers';
+
+const ITEMS = ['vera_aime_0a923d23', 'vera_browsecomp_9c79d2a8', 'vera_gpqadiamond_fa834623', 'vera_mrcr_00c44580', 'vera_simpleqa_0a9d56e1'];
+const GRADES: Record<string, string[]> = {
+  'gpt-realtime': ['CORRECT', 'INCORRECT', 'NOT_ATTEMPTED', 'CORRECT', 'INCORRECT'],
+  'gpt-4o-text': ['CORRECT', 'CORRECT', 'CORRECT', 'INCORRECT', 'CORRECT'],
+  'gemini-live': ['INCORRECT', 'INCORRECT', 'INCORRECT', 'INCORRECT', 'CORRECT'],
+};
+
+let t: TempServices;
+let dir: string;
+let studyId: number;
+beforeAll(async () => {
+  t = await tempServices({ demo: false });
+  dir = mkdtempSync(join(tmpdir(), 'earshot-vera-metrics-'));
+  copyFileSync(fixture('vera', 'test_voice_episodes', 'test.json'), join(dir, 'test.json'));
+  for (const [model, labels] of Object.entries(GRADES)) {
+    const grades = labels.map((label, i) => ({ episode_id: ITEMS[i], label, model, predicted_answer: 'x' }));
+    writeFileSync(join(dir, `${model}_vera_grades_llm.json`), JSON.stringify({ grades }));
+  }
+  studyId = await importStudy(t.services, join(dir, 'test.json'), 'VERA graded');
+});
+afterAll(() => {
+  t.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('VERA accuracy per track and macro average', () => {
+  it('NOT_ATTEMPTED as incorrect (default): gpt-realtime 2/5 pooled, macro (1+0+0+1+0)/5 = 0.4', () => {
+    const v = studyMetrics(t.services.db, studyId, { resamples: 500 }).vera!;
+    expect(v.tracks).toEqual(['mathematical_reasoning', 'web', 'science', 'long_context', 'factual_recall']);
+    const rt = v.systems.find((s) => s.system === 'gpt-realtime')!;
+    expect(rt.modality).toBe('voice');
+    expect(rt.micro).toEqual({ numerator: 2, denominator: 5, value: 0.4 });
+    expect(rt.macro).toBeCloseTo(0.4, 12);
+    expect(rt.tracks.map((x) => [x.track, x.accuracy.value])).toEqual([
+      ['mathematical_reasoning', 1],
+      ['web', 0],
+      ['science', 0],
+      ['long_context', 1],
+      ['factual_recall', 0],
+    ]);
+    expect(v.systems.find((s) => s.system === 'gpt-4o-text')!.modality).toBe('text');
+  });
+
+  it('NOT_ATTEMPTED excluded: 2/4 pooled, macro over the four scored tracks = 0.5, science has no value', () => {
+    const rt = studyMetrics(t.services.db, studyId, { resamples: 500, notAttempted: 'exclude' }).vera!.systems.find((s) => s.system === 'gpt-realtime')!;
+    expect(rt.micro).toEqual({ numerator: 2, denominator: 4, value: 0.5 });
+    expect(rt.macro).toBeCloseTo(0.5, 12);
+    expect(rt.tracks.find((x) => x.track === 'science')!.accuracy.value).toBeNull();
+  });
+});
+
+describe('voice–text gap', () => {
+  it('gpt-realtime vs gpt-4o-text: gap 0.4, b = 3, c = 1, exact p = 2·5/16 = 0.625, χ² = (2 − 1)²/4; gemini-live: b = 3, c = 0, p = 0.25; Holm (0.625, 0.5)', () => {
+    const v = studyMetrics(t.services.db, studyId, { resamples: 1000 }).vera!;
+    const rt = v.gaps.find((g) => g.voiceSystem === 'gpt-realtime')!;
+    expect(rt).toMatchObject({ textSystem: 'gpt-4o-text', pairs: 5, unpaired: 0, voiceAccuracy: 0.4, textAccuracy: 0.8 });
+    expect(rt.gap).toBeCloseTo(0.4, 12);
+    expect([rt.test.b, rt.test.c]).toEqual([3, 1]);
+    expect(rt.test.exactP).toBeCloseTo(0.625, 12);
+    expect(rt.test.chiSquare).toBeCloseTo(0.25, 12);
+    const gm = v.gaps.find((g) => g.voiceSystem === 'gemini-live')!;
+    expect([gm.test.b, gm.test.c]).toEqual([3, 0]);
+    expect(gm.test.exactP).toBeCloseTo(0.25, 12);
+    expect(rt.holmP).toBeCloseTo(0.625, 12);
+    expect(gm.holmP).toBeCloseTo(0.5, 12);
+    // The interval is the paired bootstrap of (text − voice) over the five items.
+    const pairs = GRADES['gpt-realtime'].map((g, i) => Number(GRADES['gpt-4o-text'][i] === 'CORRECT') - Number(g === 'CORRECT'));
+    expect(rt.interval).toEqual(percentileBootstrap(pairs, (s) => s.reduce((a, b) => a + b, 0) / s.length, { resamples: 1000, seed: 1 }));
+  });
+
+  it('textSystems marks a system as text', () => {
+    const v = studyMetrics(t.services.db, studyId, { resamples: 200, textSystems: ['gemini-live'] }).vera!;
+    expect(v.gaps.map((g) => `${g.voiceSystem}→${g.textSystem}`).sort()).toEqual(['gpt-realtime→gemini-live', 'gpt-realtime→gpt-4o-text']);
+  });
+});
+
+describe('latency–accuracy points', () => {
+  it('p50 / mean / p95 (type 7) of info.latency_ms per system beside its accuracy', async () => {
+    const jsonl = writeJsonl(dir, 'vera-latency.jsonl', [
+      { schema: 'earshot-study-v1', name: 'VERA latency', benchmark: 'vera' },
+      ...[100, 200, 600].map((ms, i) => ({
+        schema: 'earshot-episode-v1', id: `q${i}@fast`, system: 'fast', task: `q${i}`, condition: { track: 'web' }, info: { latency_ms: ms },
+        judgements: [{ judge_id: 'g', label: i === 0 ? 'CORRECT' : 'INCORRECT' }],
+      })),
+    ]);
+    const id = await importStudy(t.services, jsonl, 'VERA latency');
+    const [point] = studyMetrics(t.services.db, id, { resamples: 100 }).vera!.scatter;
+    // h = (3 − 1)·0.95 = 1.9 → 200 + 0.9·(600 − 200) = 560.
+    expect(point).toMatchObject({ system: 'fast', accuracy: 1 / 3, latency: { n: 3, missing: 0, p50: 200, mean: 300 } });
+    expect(point.latency.p95).toBeCloseTo(560, 9);
+  });
+});

@@ -1,0 +1,113 @@
+/** VERA tables: accuracy per track and macro average, voice–text gaps (McNemar, bootstrap, Holm), latency–accuracy points. */
+import {
+  groupBy,
+  holmAdjust,
+  isScored,
+  summarizeLatency,
+  veraAccuracy,
+  voiceTextGap,
+  type BootstrapOptions,
+  type NotAttemptedPolicy,
+  type VeraGrade,
+  type VeraGradeLabel,
+} from '../stats/benchmarks/index';
+import type { LatencyAccuracyPoint, VeraSection, VeraSystemRow, VoiceTextGapRow } from '../../shared/types/metrics';
+import { hits, meanInterval } from './intervals';
+import type { MetricsEpisode } from './load';
+
+/** VERA's five tracks in the paper's order. */
+export const VERA_TRACKS = ['mathematical_reasoning', 'web', 'science', 'long_context', 'factual_recall'] as const;
+
+const GRADES: readonly string[] = ['CORRECT', 'INCORRECT', 'NOT_ATTEMPTED'];
+
+/** The grade of a response: the latest judgement's label when it is a VERA grade, else the outcome upper-cased, else null (ungraded). */
+export function gradeOf(e: MetricsEpisode): VeraGradeLabel | null {
+  for (const candidate of [e.judge?.label, e.outcome?.toUpperCase()]) if (candidate && GRADES.includes(candidate)) return candidate as VeraGradeLabel;
+  return null;
+}
+
+/**
+ * Voice or text: `condition.modality`, else `info.modality`; when neither is set, text if the system is listed in
+ * `textSystems` or its name contains the word `text` (e.g. `gpt-4o-text`), else voice.
+ */
+export function modalityOf(e: MetricsEpisode, textSystems: readonly string[] = []): 'voice' | 'text' {
+  const given = e.condition.modality ?? e.info.modality;
+  if (given === 'text' || given === 'voice') return given;
+  return textSystems.includes(e.system) || /\btext\b/i.test(e.system) ? 'text' : 'voice';
+}
+
+/** Options of the VERA tables. */
+export interface VeraOptions {
+  policy: NotAttemptedPolicy;
+  textSystems: readonly string[];
+  bootstrap: BootstrapOptions;
+}
+
+/** Response latency in ms: `info.first_audio_ms`, `info.firstAudioMs`, `info.latency_ms` or `info.latencyMs`, the first that is a number. */
+export function latencyOf(e: MetricsEpisode): number | null {
+  for (const key of ['first_audio_ms', 'firstAudioMs', 'latency_ms', 'latencyMs']) {
+    const v = e.info[key];
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+  }
+  return null;
+}
+
+const trackRank = (track: string): number => {
+  const i = (VERA_TRACKS as readonly string[]).indexOf(track);
+  return i < 0 ? VERA_TRACKS.length : i;
+};
+const byTrack = (a: string, b: string): number => trackRank(a) - trackRank(b) || a.localeCompare(b);
+
+/** Voice–text gaps for every (voice system, text system) pair, Holm-adjusted across the pairs. */
+function gaps(grades: Map<string, VeraGrade[]>, modality: Map<string, 'voice' | 'text'>, policy: NotAttemptedPolicy, options: BootstrapOptions, notes: string[]): VoiceTextGapRow[] {
+  const systems = [...grades.keys()];
+  const rows: Omit<VoiceTextGapRow, 'holmP'>[] = [];
+  for (const voiceSystem of systems.filter((s) => modality.get(s) === 'voice')) {
+    for (const textSystem of systems.filter((s) => modality.get(s) === 'text')) {
+      try {
+        rows.push({ ...voiceTextGap(grades.get(voiceSystem)!, grades.get(textSystem)!, { ...options, notAttempted: policy }), voiceSystem, textSystem });
+      } catch (err) {
+        notes.push(`vera: gap ${voiceSystem} vs ${textSystem} skipped: ${(err as Error).message}`);
+      }
+    }
+  }
+  const adjusted = holmAdjust(rows.map((r) => r.test.exactP));
+  return rows.map((r, i) => ({ ...r, holmP: adjusted[i] }));
+}
+
+/** Every VERA table of the study's VERA episodes; item = task, track = `condition.track` (else `info.track`). */
+export function veraSection(episodes: readonly MetricsEpisode[], { policy, textSystems, bootstrap: options }: VeraOptions, notes: string[]): VeraSection {
+  const graded = episodes.map((e) => ({ episode: e, grade: { item: e.task, track: e.condition.track ?? String(e.info.track ?? 'unknown'), system: e.system, grade: gradeOf(e) } }));
+  const ungraded = graded.filter((g) => g.grade.grade === null).length;
+  if (ungraded > 0) notes.push(`vera: ${ungraded} response(s) have no grade: never counted`);
+  const bySystem = groupBy(
+    graded.filter((g) => g.grade.grade !== null || g.episode.system !== ''),
+    (g) => g.episode.system,
+  );
+  const grades = new Map([...bySystem].map(([system, rows]) => [system, rows.map((r) => r.grade)]));
+  const modality = new Map([...bySystem].map(([system, rows]) => [system, modalityOf(rows[0].episode, textSystems)]));
+  const accuracy = veraAccuracy([...grades.values()].flat(), policy);
+  const systems: VeraSystemRow[] = accuracy.map((row) => {
+    const scored = grades.get(row.system)!.filter((g) => isScored(g.grade, policy));
+    return {
+      ...row,
+      tracks: [...row.tracks].sort((a, b) => byTrack(a.track, b.track)),
+      modality: modality.get(row.system)!,
+      interval: meanInterval(hits(scored, (g) => g.item, (g) => g.grade === 'CORRECT'), options),
+    };
+  });
+  const scatter: LatencyAccuracyPoint[] = systems.map((row) => ({
+    system: row.system,
+    modality: row.modality,
+    latency: summarizeLatency(bySystem.get(row.system)!.map((g) => latencyOf(g.episode))),
+    accuracy: row.micro.value,
+    macro: row.macro,
+  }));
+  return {
+    episodes: episodes.length,
+    tracks: [...new Set(graded.map((g) => g.grade.track))].sort(byTrack),
+    systems,
+    gaps: gaps(grades, modality, policy, options, notes),
+    scatter,
+  };
+}

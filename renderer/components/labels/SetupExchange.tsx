@@ -1,0 +1,63 @@
+/** Study setup: export my labels as a bundle, merge a bundle from another machine (conflicts reported), export validation.csv. */
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ExchangeImportResult } from '../../../shared/types/annotation';
+import { call } from '../../api/client';
+import { useApp } from '../../store';
+import { readPickedFile, saveFile } from './download';
+
+/** The exchange card. */
+export function SetupExchange() {
+  const { studyId, annotatorId } = useApp(useShallow((s) => ({ studyId: s.studyId, annotatorId: s.annotatorId })));
+  const [onConflict, setOnConflict] = useState<'keep' | 'take'>('keep');
+  const [result, setResult] = useState<ExchangeImportResult | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  if (studyId === null) return null;
+  const attempt = async (work: () => Promise<void>) => {
+    try {
+      setMessage(null);
+      await work();
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  return (
+    <div className="card" data-testid="setup-exchange">
+      <h2>Offline exchange</h2>
+      <div className="setup-row">
+        <button type="button" className="small" data-testid="exchange-export" disabled={annotatorId === null} onClick={() => void attempt(async () => saveFile(await call('exchange.export', { studyId, annotatorId: annotatorId! })))}>export my labels (bundle)</button>
+        <button type="button" className="small" data-testid="exchange-csv" onClick={() => void attempt(async () => saveFile(await call('exchange.validationCsv', { studyId })))}>export validation.csv</button>
+      </div>
+      <div className="setup-row">
+        <label className="small">import a bundle…
+          <input type="file" hidden accept=".json,application/json" data-testid="exchange-import" onChange={async (e) => {
+            const picked = await readPickedFile(e.target);
+            e.target.value = '';
+            if (picked) void attempt(async () => setResult(await call('exchange.import', { content: picked.text, studyId, onConflict })));
+          }} />
+        </label>
+        <label>on conflict
+          <select value={onConflict} onChange={(e) => setOnConflict(e.target.value as 'keep' | 'take')}>
+            <option value="keep">keep mine, report it</option><option value="take">take theirs, report it</option>
+          </select>
+        </label>
+      </div>
+      {message && <p className="error">{message}</p>}
+      {result && (
+        <div data-testid="exchange-result">
+          <p>{result.annotator}: {result.added} added, {result.unchanged} unchanged, {result.conflicts.length} conflicts{result.missingEpisodes.length ? `, ${result.missingEpisodes.length} episodes not in this study` : ''}.</p>
+          {result.conflicts.length > 0 && (
+            <table className="data">
+              <thead><tr><th>episode</th><th>field</th><th>here</th><th>bundle</th><th>kept</th></tr></thead>
+              <tbody>
+                {result.conflicts.map((c) => (
+                  <tr key={c.externalId + c.field + c.phase}><td>{c.externalId}</td><td>{c.field}</td><td>{JSON.stringify(c.local)}</td><td>{JSON.stringify(c.incoming)}</td><td>{c.resolution === 'kept_local' ? 'here' : 'bundle'}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

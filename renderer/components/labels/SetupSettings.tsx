@@ -1,0 +1,86 @@
+/** Study setup: blind mode, judge hidden until commit, unanimity auto-accepted, the taxonomy in force, and annotator roles. */
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { StudyAnnotationSettings } from '../../../shared/types/annotation';
+import { call } from '../../api/client';
+import { useApp } from '../../store';
+import { readPickedFile } from './download';
+
+/** The settings card and the annotators card. */
+export function SetupSettings() {
+  const { studyId, annotators, loadAnnotators, loadLabels } = useApp(useShallow((s) => ({ studyId: s.studyId, annotators: s.annotators, loadAnnotators: s.loadAnnotators, loadLabels: s.loadLabels })));
+  const [settings, setSettings] = useState<StudyAnnotationSettings | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (studyId !== null) void call('annotation.settings', { studyId }).then(setSettings);
+  }, [studyId]);
+  if (!settings || studyId === null) return null;
+  const apply = async (work: () => Promise<StudyAnnotationSettings>, ok: string) => {
+    try {
+      setSettings(await work());
+      setMessage(ok);
+      void loadLabels();
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  const toggle = (key: 'blind' | 'hideJudgeUntilCommit' | 'autoAcceptUnanimous', label: string, help: string) => (
+    <label title={help}>
+      <input type="checkbox" data-testid={`setting-${key}`} checked={settings[key]} onChange={(e) => void apply(() => call('annotation.updateSettings', { studyId, [key]: e.target.checked }), 'saved')} />
+      {label}
+    </label>
+  );
+  const t = settings.taxonomy;
+  return (
+    <>
+      <div className="card">
+        <h2>Labelling</h2>
+        <div className="setup-row">{toggle('blind', 'blind: annotators never see each other’s labels', 'enforced on the main side')}</div>
+        <div className="setup-row">{toggle('hideJudgeUntilCommit', 'hide the judge until the annotator commits', 'pre-reveal and final labels are both kept')}</div>
+        <div className="setup-row">{toggle('autoAcceptUnanimous', 'accept unanimous labels without adjudication', 'otherwise unanimous items join the adjudication queue')}</div>
+        <h2>Taxonomy</h2>
+        <p data-testid="taxonomy-current"><strong>{t.name}</strong> <span className="muted">({settings.taxonomySource === 'builtin' ? 'built in for the benchmark' : 'the study’s own'}; {t.fields.length} fields)</span></p>
+        {t.source && <p className="muted">{t.source}</p>}
+        <div className="setup-row">
+          <label className="small">load a taxonomy file…
+            <input type="file" accept=".json,application/json" hidden data-testid="taxonomy-file" onChange={async (e) => {
+              const picked = await readPickedFile(e.target);
+              e.target.value = '';
+              if (!picked) return;
+              let json: unknown;
+              try {
+                json = JSON.parse(picked.text);
+              } catch {
+                return setMessage(`${picked.name} is not JSON`);
+              }
+              void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy: json }), `${picked.name} loaded`);
+            }} />
+          </label>
+          {settings.taxonomySource === 'study' && <button type="button" className="small" onClick={() => void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy: null }), 'back to the built-in taxonomy')}>use the built-in one</button>}
+        </div>
+        {message && <p className="muted" data-testid="setup-message">{message}</p>}
+      </div>
+      <div className="card">
+        <h2>Annotators</h2>
+        <table className="data">
+          <tbody>
+            {annotators.map((a) => (
+              <tr key={a.id}>
+                <td><span className="initials-dot">{a.initials}</span></td><td>{a.name}</td>
+                <td>
+                  <select value={a.role} aria-label={`role of ${a.name}`} onChange={async (e) => {
+                    await call('annotators.update', { id: a.id, role: e.target.value as 'annotator' | 'adjudicator' });
+                    void loadAnnotators();
+                  }}>
+                    <option value="annotator">annotator</option><option value="adjudicator">adjudicator</option>
+                  </select>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {annotators.length === 0 && <p className="muted">Add annotators from the badge at the top right.</p>}
+      </div>
+    </>
+  );
+}

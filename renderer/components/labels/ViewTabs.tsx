@@ -1,0 +1,24 @@
+/** Tabs in the top bar that switch between labelling (replay), adjudication, agreement and study setup. */
+import { useApp } from '../../store';
+import type { StudioView } from '../../store/labels-slice';
+import './labels.css';
+
+const TABS: [StudioView, string][] = [
+  ['label', 'Label'],
+  ['adjudicate', 'Adjudicate'],
+  ['agreement', 'Agreement'],
+  ['setup', 'Setup'],
+];
+
+/** The four views as tabs. */
+export function ViewTabs() {
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+  return (
+    <div className="view-tabs" role="tablist" aria-label="views">
+      {TABS.map(([key, label]) => (
+        <button key={key} type="button" role="tab" aria-selected={view === key} data-testid={`tab-${key}`} onClick={() => setView(key)}>{label}</button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/** Keyboard shortcuts of the label panel: number keys answer the focused field, N moves between fields, E and U. */
+import { SYSTEM_FIELDS } from '../../../shared/types/annotation';
+import { useApp } from '../../store';
+import { currentMs } from '../../player/player';
+import { valueForOption } from './FieldInput';
+import { verdictOptions, visibleFields } from './LabelPanel';
+
+/** The label shortcuts as [keys, what they do], listed with the replay ones. */
+export const LABEL_SHORTCUTS: readonly (readonly [string, string])[] = [
+  ['1 – 9', 'choose option 1–9 of the focused label field (toggles in multi-choice fields)'],
+  ['0', 'clear the focused label field'],
+  ['N / Shift + N', 'focus the next / previous label field'],
+  ['E', 'set the first critical error at the playhead'],
+  ['U', 'undo my last label change on this call'],
+];
+
+/** Handles a label shortcut (`key` as KeyboardEvent.key); returns true when it was one and a labelled episode is open. */
+export function handleLabelKey(key: string, shift: boolean): boolean {
+  const s = useApp.getState();
+  const labels = s.labels;
+  if (s.view !== 'label' || !labels || labels.episodeId !== s.episodeId) return false;
+  const fields = visibleFields(labels).filter((f) => f.kind !== 'text');
+  if (key === 'n' || key === 'N') {
+    const at = fields.findIndex((f) => f.key === s.focusedField);
+    const next = fields[(at + (shift ? -1 : 1) + fields.length) % fields.length] ?? fields[0];
+    s.setFocusedField(next?.key ?? null);
+    return true;
+  }
+  if (key === 'e' || key === 'E') {
+    s.setFirstErrorFromWaveform(currentMs());
+    return true;
+  }
+  if (key === 'u' || key === 'U') {
+    void s.undoLabel();
+    return true;
+  }
+  if (!/^[0-9]$/.test(key)) return false;
+  const spec = fields.find((f) => f.key === s.focusedField);
+  if (!spec || spec.kind === 'number') return false;
+  if (key === '0') {
+    void s.setLabel(spec.key, null);
+    return true;
+  }
+  const judgeLabel = s.detail?.judgements.at(-1)?.label ?? null;
+  const options = spec.key === SYSTEM_FIELDS.judgeLabel ? verdictOptions(labels, judgeLabel) : undefined;
+  const value = valueForOption(spec, labels.values[spec.key] ?? null, Number(key), options);
+  if (value === undefined) return false;
+  void s.setLabel(spec.key, value);
+  return true;
+}

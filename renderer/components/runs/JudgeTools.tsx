@@ -1,0 +1,49 @@
+/** Re-judge the open study with the chosen judge config, and compare its judges with its human annotators. */
+import { useState } from 'react';
+import { useApp } from '../../store';
+
+const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
+const k3 = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+
+/** Judge actions on the open study and the comparison table. */
+export function JudgeTools() {
+  const studyId = useApp((s) => s.studyId);
+  const study = useApp((s) => s.studies.find((x) => x.id === s.studyId) ?? null);
+  const judge = useApp((s) => s.runForm.judge);
+  const rejudge = useApp((s) => s.rejudgeStudy);
+  const compare = useApp((s) => s.compareJudges);
+  const comparison = useApp((s) => s.comparison);
+  const [field, setField] = useState('verdict');
+  if (studyId === null) return null;
+  return (
+    <section className="runs-section" aria-label="judges">
+      <h2>Judges of “{study?.name}”</h2>
+      <div className="judge-tools">
+        <button type="button" className="primary" data-testid="judge-start" disabled={!judge} onClick={() => void rejudge(studyId)}>Re-judge with the judge config</button>
+        <label>
+          human field <input value={field} onChange={(e) => setField(e.target.value)} size={12} />
+        </label>
+        <button type="button" data-testid="judge-compare" onClick={() => void compare(studyId, field)}>Compare judges with annotators</button>
+      </div>
+      {comparison && comparison.studyId === studyId && (
+        <table className="runs-table" data-testid="judge-comparison">
+          <thead>
+            <tr><th>judge</th><th>version</th><th>episodes</th><th>mean κ</th><th>vs majority (n · agree · κ)</th>{comparison.annotators.map((a) => <th key={a}>{a} (n · agree · κ)</th>)}</tr>
+          </thead>
+          <tbody>
+            {comparison.judges.map((j) => (
+              <tr key={`${j.judgeId} ${j.judgeVersion}`}>
+                <td>{j.judgeId}</td>
+                <td>{j.judgeVersion}</td>
+                <td>{j.episodes}</td>
+                <td>{k3(j.meanKappa)}</td>
+                <td>{j.majority.n} · {pct(j.majority.agreement)} · {k3(j.majority.kappa)}</td>
+                {j.perAnnotator.map((p) => <td key={p.annotator}>{p.n} · {pct(p.agreement)} · {k3(p.kappa)}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/** The Results view: every benchmark figure of the open study, recomputed from the data, as plots and exportable tables. */
+import { useEffect } from 'react';
+import { useApp } from '../store';
+import { bridge } from '../api/client';
+import { DsbFigures, LabelFigures, Section, TauFigures, VeraFigures } from '../components/charts/MetricsSections';
+
+/** The figures and tables of the open study; reloads when the study or its data change. */
+export function MetricsView() {
+  const studyId = useApp((s) => s.studyId);
+  const metrics = useApp((s) => s.metrics);
+  const loading = useApp((s) => s.metricsLoading);
+  const error = useApp((s) => s.metricsError);
+  const options = useApp((s) => s.metricsOptions);
+  const loadMetrics = useApp((s) => s.loadMetrics);
+  const setOptions = useApp((s) => s.setMetricsOptions);
+
+  useEffect(() => {
+    void loadMetrics();
+  }, [studyId, loadMetrics]);
+
+  useEffect(
+    () =>
+      bridge.on((event, payload) => {
+        const changed = payload as { studyId?: number | null };
+        if (event === 'data.changed' && (changed.studyId == null || changed.studyId === useApp.getState().studyId)) void loadMetrics();
+      }),
+    [loadMetrics],
+  );
+
+  const current = metrics && metrics.study.id === studyId ? metrics : null;
+  const tablesOf = (section: string) => (current ? current.tables.filter((t) => t.section === section) : []);
+  return (
+    <main className="metrics-view" data-testid="metrics-view" data-loading={loading ? 'true' : 'false'}>
+      <header className="metrics-head">
+        <h1>Results{current ? ` · ${current.study.name}` : ''}</h1>
+        {current && (
+          <span className="metrics-facts num" data-testid="metrics-facts">
+            {current.episodes} episodes · {current.families.map((f) => `${f.family} ${f.episodes}`).join(' · ')} · {current.options.resamples} resamples, seed {current.options.seed}
+          </span>
+        )}
+        <label className="metrics-option">
+          NOT_ATTEMPTED
+          <select data-testid="option-not-attempted" value={options.notAttempted ?? 'incorrect'} onChange={(e) => void setOptions({ notAttempted: e.target.value as 'incorrect' | 'exclude' })}>
+            <option value="incorrect">counts as incorrect</option>
+            <option value="exclude">left out</option>
+          </select>
+        </label>
+        <button type="button" data-testid="metrics-reload" onClick={() => void loadMetrics()} disabled={loading}>
+          {loading ? 'Computing…' : 'Recompute'}
+        </button>
+      </header>
+      {error && <p className="error" role="alert" data-testid="metrics-error">{error}</p>}
+      {!current && !error && <p className="empty">Computing the study’s figures…</p>}
+      {current && (
+        <div className="metrics-body">
+          {current.tau.map((t) => <Section key={t.benchmark} id={t.benchmark} figures={<TauFigures section={t} />} tables={tablesOf(t.benchmark)} />)}
+          {current.vera && <Section id="vera" figures={<VeraFigures section={current.vera} />} tables={tablesOf('vera')} />}
+          {current.dsbDg && <Section id="dsb-dg" figures={<DsbFigures section={current.dsbDg} />} tables={tablesOf('dsb-dg')} />}
+          {(current.labels.failures.length > 0 || current.labels.categories) && <Section id="labels" figures={<LabelFigures section={current.labels} />} tables={tablesOf('labels')} />}
+          {current.interaction && <Section id="interaction" tables={tablesOf('interaction')} />}
+          {current.tables.length === 0 && <p className="empty">This study has nothing to tabulate yet: no rewards, grades, grounding labels, human labels or full-duplex calls.</p>}
+          {current.notes.length > 0 && (
+            <ul className="metrics-notes" data-testid="metrics-notes">
+              {current.notes.map((n) => <li key={n}>{n}</li>)}
+            </ul>
+          )}
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { startHost } from './e2e/support/host';
+import { launchChromium } from './e2e/support/browser';
+import { spawnSync } from 'node:child_process';
+import { fixture } from './test-support/fixtures';
+const host = await startHost();
+const imp = (p: string, s?: string) => { const r = spawnSync(process.execPath, ['/work/main/bin/earshot.mjs', 'import', p, '--db', host.dbPath, ...(s ? ['--study', s] : [])], { encoding: 'utf8', env: { ...process.env, EARSHOT_HOME: host.home } }); console.log("import", r.status, r.stderr, r.stdout.slice(0,200)); };
+imp(fixture('tau-elicitation'), 'τ-Elicitation archive');
+imp('/tmp/scratch/showcase.jsonl');
+const browser = await launchChromium();
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+page.on('console', (m) => console.log('console:', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto(host.url);
+await page.locator('[data-testid="study-picker"] option').first().waitFor({ state: 'attached' });
+const texts = await page.locator('[data-testid="study-picker"] option').allTextContents();
+const which = process.env.WHICH ?? 'τ-Elicitation';
+console.log("options", texts);
+await page.getByTestId('study-picker').selectOption({ index: texts.findIndex((t) => t.startsWith(which)) });
+await page.getByTestId('tab-results').click();
+await page.locator('[data-testid="metrics-view"][data-loading="false"] h1', { hasText: which }).waitFor({ timeout: 60000 });
+await page.waitForTimeout(1500);
+console.log(await page.locator('.metrics-figure').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')} drawn=${e.getAttribute('data-drawn')} ${e.querySelector('.error')?.textContent ?? ''} ${e.querySelector('.figure-empty')?.textContent ?? ''}`)));
+for (const id of (process.env.SHOTS ?? '').split(',').filter(Boolean)) await page.getByTestId(id).screenshot({ path: `/tmp/scratch/${id}.png` });
+if (process.env.TOGGLE) { await page.locator('body').press('t'); await page.waitForTimeout(800); for (const id of (process.env.SHOTS ?? '').split(',').filter(Boolean)) await page.getByTestId(id).screenshot({ path: `/tmp/scratch/${id}-t.png` }); }
+await browser.close();
+await host.stop();
