@@ -25,11 +25,12 @@ function showcase(): unknown[] {
       }
     });
   });
-  const grounding = ['grounded', 'grounded', 'intrinsic_hallucination', 'grounded', 'extrinsic_hallucination', 'correct_abstention', 'grounded', 'false_confidence'];
+  const wrong = ['intrinsic_hallucination', 'extrinsic_hallucination', 'false_confidence', 'correct_abstention'];
+  const grounded = [[8, 7, 6, 4, 3], [7, 6, 6, 5, 5]];
   ['realtime-doc-qa', 'cascade-rag'].forEach((system, s) => {
     ['T1', 'T2', 'T3', 'T4', 'T5'].forEach((tier, t) => {
-      for (let i = 0; i < 8; i++) {
-        const label = grounding[(i + t * (s + 1)) % grounding.length];
+      for (let i = 0; i < 9; i++) {
+        const label = i < grounded[s][t] ? 'grounded' : wrong[(i + t) % wrong.length];
         const failed = label !== 'grounded' && label !== 'correct_abstention';
         ep(`dsb-${system}-${tier}-${i}`, {
           system, task: `${tier}-q${i}`, condition: { benchmark: 'dsb-dg', tier, domain: ['finance', 'policy', 'medical'][i % 3], protocol: i < 4 ? 'decay-17' : 'single-turn' },

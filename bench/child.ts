@@ -5,6 +5,8 @@ import type { BenchResult } from './lib/result';
 const loaders: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>> = {
   import: () => import('./import.bench'),
   peaks: () => import('./peaks.bench'),
+  agreement: () => import('./agreement.bench'),
+  query: () => import('./query.bench'),
 };
 
 const name = process.argv[3];

@@ -1,7 +1,7 @@
 /** End to end in Chromium: annotators, durable labels that survive a killed host, blind mode, hidden judge, queues, adjudication, agreement. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -9,6 +9,7 @@ import { repoRoot } from '../test-support/fixtures';
 import { artifactsDir, launchChromium } from './support/browser';
 import { StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
+import { veraTaxonomy } from '../shared/taxonomies/vera';
 
 const home = mkdtempSync(join(tmpdir(), 'earshot-e2e-labels-'));
 const dbPath = join(home, 'earshot.db');
@@ -80,21 +81,25 @@ describe('labelling', () => {
   });
 
   it('saves every change at once and shows the acknowledgement; number keys answer the focused field', async () => {
-    await labels.choose('source', 'agent');
-    const first = await labels.waitForAck();
+    const first = await labels.choose('source', 'agent');
     await labels.field('severity').locator('.label-name').click();
-    await studio.press('3');
+    await studio.press('2'); // severity options are digits: the key names the value
     await labels.waitForAck(first);
     expect(await labels.chosen('severity')).toEqual(['2']);
+    await labels.field('source').locator('.label-name').click();
+    const third = await labels.revision();
+    await studio.press('3'); // other fields: the n-th option
+    await labels.waitForAck(third);
+    expect(await labels.chosen('source')).toEqual(['system']);
+    await labels.choose('source', 'agent');
     await labels.choose('judge_agree', 'no');
-    await labels.waitForAck();
     await labels.choose('judge_label', 'pass');
     await labels.writeNotes('agent read the order number back wrong');
-    await labels.waitForAck();
     await studio.turns().nth(3).click();
     await studio.waitForTime((t) => Math.abs(t - 9.087) < 0.1);
+    const beforeTime = await labels.revision();
     await page.getByTestId('first-error-playhead').click();
-    await labels.waitForAck();
+    await labels.waitForAck(beforeTime);
     await expect(page.getByTestId('first-error-time').textContent()).resolves.toBe('@ 0:09.1');
     await shot('labels-panel');
   });
@@ -104,13 +109,13 @@ describe('labelling', () => {
     await page.getByTestId('label-undo').click();
     await labels.waitForAck(before);
     await expect(page.getByTestId('first-error-time').textContent()).resolves.toBe('not set');
+    const again = await labels.revision();
     await page.getByTestId('first-error-playhead').click();
-    await labels.waitForAck();
+    await labels.waitForAck(again);
   });
 
   it('a label acknowledged on screen survives a killed host process', async () => {
-    await labels.choose('source', 'system');
-    const revision = await labels.waitForAck();
+    const revision = await labels.choose('source', 'system');
     expect(revision).toBeGreaterThan(0);
     await killHard();
     await studio.open(await serve());
@@ -134,7 +139,6 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     for (const [i, id] of calls.entries()) {
       await studio.openEpisode(id);
       await labels.choose('source', ana[i]);
-      await labels.waitForAck();
     }
     await labels.switchTo('Ben Okafor');
     await studio.openEpisode(calls[0]);
@@ -144,21 +148,19 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     for (const [i, id] of calls.entries()) {
       await studio.openEpisode(id);
       await labels.choose('source', ben[i]);
-      await labels.waitForAck();
     }
   });
 
   it('hides the judge until commit when the study asks for it, keeping the pre-reveal label', async () => {
     await labels.tab('setup');
-    await page.getByTestId('setting-hideJudgeUntilCommit').check();
-    await page.getByTestId('setup-message').filter({ hasText: 'saved' }).waitFor();
+    await page.getByTestId('setting-hideJudgeUntilCommit').click(); // saved on the main side, then shown checked
+    await page.locator('[data-testid="setting-hideJudgeUntilCommit"]:checked').waitFor();
     await labels.tab('label');
     await studio.openEpisode('vera_demo_math_01');
     await page.getByTestId('judge-hidden').filter({ hasText: 'Hidden until you commit' }).waitFor();
     expect(await page.getByTestId('judge-verdict').count()).toBe(0);
     expect(await labels.field('judge_agree').count()).toBe(0);
     await labels.choose('source', 'agent');
-    await labels.waitForAck();
     await expect(labels.panel().getAttribute('data-phase')).resolves.toBe('pre_reveal');
     await shot('labels-judge-hidden');
     await page.getByTestId('label-commit').click();
@@ -166,7 +168,8 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     await expect(labels.panel().getAttribute('data-phase')).resolves.toBe('final');
     await labels.field('judge_agree').waitFor();
     await labels.tab('setup');
-    await page.getByTestId('setting-hideJudgeUntilCommit').uncheck();
+    await page.getByTestId('setting-hideJudgeUntilCommit').click();
+    await page.locator('[data-testid="setting-hideJudgeUntilCommit"]:not(:checked)').waitFor();
     await labels.tab('label');
   });
 
@@ -178,6 +181,7 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     await page.locator('[data-testid="queue-assignee"][data-name="Ben Okafor"]').check();
     await page.getByTestId('queue-create').click();
     await page.getByTestId('queue-message').filter({ hasText: 'drew 3 calls' }).waitFor();
+    await page.getByTestId('queue-annotator-progress').nth(1).waitFor();
     await expect(page.getByTestId('queue-annotator-progress').allTextContents()).resolves.toEqual([
       expect.stringContaining('Ana Lima: 0 / 3'),
       expect.stringContaining('Ben Okafor: 0 / 3'),
@@ -222,5 +226,38 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     await expect(stats.locator('tr[data-stat="percentAgreement"] td').nth(1).textContent()).resolves.toBe('0.500');
     await expect(page.getByTestId('confusion-matrix').textContent()).resolves.toContain('Ana Lima');
     await shot('labels-agreement');
+  });
+
+  it('gives the study its own taxonomy from a validated JSON file, refusing a broken one', async () => {
+    const good = join(home, 'vera-study.json');
+    const bad = join(home, 'broken.json');
+    writeFileSync(good, JSON.stringify({ ...veraTaxonomy, id: 'vera-study', name: 'VERA study taxonomy' }));
+    writeFileSync(bad, JSON.stringify({ ...veraTaxonomy, fields: [{ key: 'notes', label: 'Notes', kind: 'text' }] }));
+    await labels.tab('setup');
+    await page.getByTestId('taxonomy-file').setInputFiles(bad);
+    await page.getByTestId('setup-message').filter({ hasText: 'fields.0.key: "notes" is reserved' }).waitFor();
+    await page.getByTestId('taxonomy-file').setInputFiles(good);
+    await page.getByTestId('taxonomy-current').filter({ hasText: 'VERA study taxonomy' }).waitFor();
+    await labels.switchTo('Ana Lima');
+    await labels.tab('label');
+    await studio.openEpisode('vera_demo_science_03');
+    expect(await labels.field('error_categories').count()).toBe(0);
+    await labels.choose('grade', 'NOT_ATTEMPTED');
+    await labels.choose('error_categories', 'NO_FINAL_ANSWER');
+    await labels.choose('error_categories', 'OTHER');
+    expect(await labels.chosen('error_categories')).toEqual(['NO_FINAL_ANSWER', 'OTHER']);
+    // The first critical error picked on the waveform: arm, click the wave at about half the call.
+    await page.getByTestId('first-error-arm').click();
+    const canvas = page.getByTestId('waveform-canvas');
+    const box = (await canvas.boundingBox())!;
+    const before = await labels.revision();
+    await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await labels.waitForAck(before);
+    const ms = Number(await page.getByTestId('first-error-time').getAttribute('data-ms'));
+    expect(ms).toBeGreaterThan(1000);
+    expect(ms).toBeLessThan(4300);
+    await studio.press('t');
+    await shot('labels-vera-dark');
+    await studio.press('t');
   });
 });

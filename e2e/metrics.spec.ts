@@ -37,11 +37,12 @@ function showcase(): unknown[] {
       }
     });
   });
-  const grounding = ['grounded', 'grounded', 'intrinsic_hallucination', 'grounded', 'extrinsic_hallucination', 'correct_abstention', 'grounded', 'false_confidence'];
+  const wrong = ['intrinsic_hallucination', 'extrinsic_hallucination', 'false_confidence', 'correct_abstention'];
+  const grounded = [[8, 7, 6, 4, 3], [7, 6, 6, 5, 5]];
   ['realtime-doc-qa', 'cascade-rag'].forEach((system, s) => {
     ['T1', 'T2', 'T3', 'T4', 'T5'].forEach((tier, t) => {
-      for (let i = 0; i < 8; i++) {
-        const label = grounding[(i + t * (s + 1)) % grounding.length];
+      for (let i = 0; i < 9; i++) {
+        const label = i < grounded[s][t] ? 'grounded' : wrong[(i + t) % wrong.length];
         const failed = label !== 'grounded' && label !== 'correct_abstention';
         ep(`dsb-${system}-${tier}-${i}`, {
           system, task: `${tier}-q${i}`, condition: { benchmark: 'dsb-dg', tier, domain: ['finance', 'policy', 'medical'][i % 3], protocol: i < 4 ? 'decay-17' : 'single-turn' },
@@ -118,27 +119,31 @@ describe('Results view on the τ-Elicitation archive', () => {
 
   it('shows both raters’ failure sources and the judge categories', async () => {
     await results.waitForFigure('failure-sources');
-    await results.waitForFigure('category-deviation');
+    await results.waitForFigure('category-deviation-tau-elicitation');
     await expect(results.cell('failure-labels', ['resolved', 'no_error'], 'count')).resolves.toBe('66');
-    await results.screenshot('results-tau-elicitation-labels', page.getByTestId('section-labels'));
+    await results.scrollTo('labels');
+    await results.screenshot('results-tau-elicitation-labels');
   });
 });
 
 describe('Results view on a study with every family', () => {
-  it('draws every plot, in the dark and the light theme', async () => {
+  it('draws every plot, in both themes', async () => {
     await results.selectStudy('Results showcase');
     await results.openResults('Results showcase');
-    const figures = ['tau-voice-success', 'tau-voice-pass-hat-k', 'vera-tracks', 'vera-latency', 'dsb-dg-tiers', 'failure-sources', 'category-deviation'];
+    const figures = ['tau-voice-success', 'tau-voice-pass-hat-k', 'vera-tracks', 'vera-latency', 'dsb-dg-tiers', 'failure-sources', 'failure-subtypes', 'category-deviation-vera'];
     for (const id of figures) await results.waitForFigure(id);
     await expect(results.figure('tau-voice-pass-hat-k').locator('svg [aria-label="line"] path').count()).resolves.toBe(2);
     await expect(results.table('vera-voice-text-gap').locator('tbody tr').count()).resolves.toBe(2);
     for (const id of figures) await results.screenshot(`results-figure-${id}`, results.figure(id));
+    await results.scrollTo(null);
     await results.screenshot('results-showcase-top');
+    const before = await results.figure('vera-tracks').locator('svg rect').first().getAttribute('fill');
     await results.press('t');
-    await results.waitForFigure('vera-tracks');
-    await page.waitForTimeout(300);
-    await results.screenshot('results-showcase-light-vera', page.getByTestId('section-vera'));
-    await results.screenshot('results-figure-category-deviation-light', results.figure('category-deviation'));
+    await expect.poll(() => results.figure('vera-tracks').locator('svg rect').first().getAttribute('fill')).not.toBe(before);
+    await results.scrollTo('vera');
+    await results.screenshot('results-showcase-vera-other-theme');
+    await results.screenshot('results-figure-category-deviation-other-theme', results.figure('category-deviation-vera'));
+    await results.press('t');
   });
 
   it('exports a figure as SVG and as PNG', async () => {

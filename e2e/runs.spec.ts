@@ -67,7 +67,7 @@ describe('runs from the studio', () => {
     await expect.poll(() => studio.episodeRows().count()).toBe(3);
     await studio.openEpisode('library-t1-decay-6@fake-realtime#0');
     await expect(page.locator('.lane-label').allTextContents()).resolves.toEqual(['user', 'agent']);
-    await expect(page.getByTestId('judge-verdict').textContent()).resolves.toMatch(/^(grounded|ungrounded)$/);
+    await expect(page.getByTestId('judge-verdict').textContent()).resolves.toMatch(/^(grounded|ungrounded)_script$/);
     await expect(studio.turns().count()).resolves.toBe(13);
     await studio.screenshot('runs-episode');
   });

@@ -48,9 +48,16 @@ export class LabelsPage {
     return this.page.locator(`[data-testid="label-field"][data-field="${key}"]`);
   }
 
-  /** Clicks an option chip of a field. */
-  async choose(field: string, value: string): Promise<void> {
+  /** Clicks an option chip of a field (a change) and waits until the main side acknowledges it; returns the new revision. */
+  async choose(field: string, value: string): Promise<number> {
+    const before = await this.revision();
     await this.field(field).locator(`[data-testid="label-option"][data-value="${value}"]`).click();
+    return this.waitForAck(before);
+  }
+
+  /** The history revision last acknowledged (0 before any). */
+  async revision(): Promise<number> {
+    return Number((await this.ack().getAttribute('data-revision')) || 0);
   }
 
   /** The values shown as chosen in a field. */
@@ -76,11 +83,13 @@ export class LabelsPage {
     return Number(await this.ack().getAttribute('data-revision'));
   }
 
-  /** Types notes and leaves the field (notes save on blur). */
-  async writeNotes(text: string): Promise<void> {
+  /** Types notes and leaves the field (notes save on blur); waits for the acknowledgement. */
+  async writeNotes(text: string): Promise<number> {
+    const before = await this.revision();
     const box = this.field('notes').getByTestId('label-text');
     await box.fill(text);
     await box.blur();
+    return this.waitForAck(before);
   }
 
   /** Opens one of the four views. */

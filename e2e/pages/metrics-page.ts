@@ -59,6 +59,12 @@ export class MetricsPage {
     return { name: download.suggestedFilename(), content: readFileSync(path) };
   }
 
+  /** Scrolls the Results view so that the section `id` (or the top, for null) is in view. */
+  async scrollTo(id: string | null): Promise<void> {
+    if (id === null) await this.page.getByTestId('metrics-view').evaluate((el) => el.scrollTo(0, 0));
+    else await this.page.getByTestId(`section-${id}`).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  }
+
   /** Presses a key on the page body (e.g. `t` toggles the theme). */
   async press(key: string): Promise<void> {
     await this.page.locator('body').press(key);

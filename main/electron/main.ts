@@ -5,6 +5,7 @@ import { createServices } from '../services/services';
 import { registerSchemes, handleAppProtocol, handleMediaProtocol } from './protocols';
 import { registerIpc } from './ipc';
 import { createMainWindow, preloadPathBeside } from './window';
+import { installSafeStorageSecrets } from './secrets';
 
 registerSchemes();
 app.enableSandbox();
@@ -14,6 +15,7 @@ const dbPath = dbArg ? dbArg.slice('--db='.length) : join(process.env.EARSHOT_HO
 
 app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  installSafeStorageSecrets(app.getPath('userData'));
   const services = await createServices(dbPath, {
     door: 'electron',
     nativeBinding: process.env.EARSHOT_NATIVE_BINDING,

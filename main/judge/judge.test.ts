@@ -52,14 +52,14 @@ describe('VERA grading', () => {
     const correct = await j.judge(vera('There are 117 ordered pairs.'), signal);
     expect(correct).toMatchObject({ outcome: 'correct', reward: 1, judgement: { label: 'CORRECT', votes: ['CORRECT', 'CORRECT', 'CORRECT'], confidence: 1, categories: [] } });
     const wrong = await j.judge(vera('I think there are 42.'), signal);
-    expect(wrong.judgement).toMatchObject({ label: 'INCORRECT', categories: ['REASONING_ERROR'], judgeId: 'fake-judge' });
-    expect(wrong.judgement.rationale).toMatch(/^Grader votes INCORRECT×3 → INCORRECT\. fake classifier: REASONING_ERROR$/);
+    expect(wrong.judgement).toMatchObject({ label: 'INCORRECT', categories: ['COMPUTATION_ERROR'], judgeId: 'fake-judge' });
+    expect(wrong.judgement.rationale).toMatch(/^Grader votes INCORRECT×3 → INCORRECT\. fake classifier: COMPUTATION_ERROR$/);
     const declined = await j.judge(vera("I don't know."), signal);
-    expect(declined.judgement).toMatchObject({ label: 'NOT_ATTEMPTED', categories: ['REFUSAL'] });
+    expect(declined.judgement).toMatchObject({ label: 'NOT_ATTEMPTED', categories: ['NOT_ATTEMPTED'] });
   });
 
   it('keeps the majority of split votes, reads unreadable replies as INCORRECT, maps unknown categories to OTHER', async () => {
-    const replies = ['A', 'A', 'B', 'Sure! The answer is correct.', '{"categories": ["MADE_UP", "CALCULATION_ERROR"], "rationale": "slip"}'];
+    const replies = ['A', 'A', 'B', 'Sure! The answer is correct.', '{"categories": ["MADE_UP", "COMPUTATION_ERROR"], "rationale": "slip"}'];
     let i = 0;
     brain = () => replies[i++ % replies.length];
     const three = await judge().judge(vera('117'), signal);
@@ -71,7 +71,7 @@ describe('VERA grading', () => {
     const failed = await judge({ votes: 2 }).judge(vera('40'), signal);
     expect(failed.judgement.label).toBe('INCORRECT');
     expect(failed.judgement.rationale).toMatch(/1 unreadable reply counted INCORRECT/);
-    expect(failed.judgement.categories).toEqual(['CALCULATION_ERROR', 'OTHER']);
+    expect(failed.judgement.categories).toEqual(['COMPUTATION_ERROR', 'OTHER']);
     brain = makeBrain();
   });
 
@@ -94,13 +94,25 @@ describe('DSB-DG grounding', () => {
 
   it('labels correct answers, hallucinations and abstentions, with a finding on the answer', async () => {
     const j = judge();
-    expect((await j.judge(single('The gym opens at six.', 'At six.'), signal)).judgement).toMatchObject({ label: 'correct', rewardBreakdown: { accuracy: 1, hallucination_rate: 0 } });
+    expect((await j.judge(single('The gym opens at six.', 'At six.'), signal)).judgement).toMatchObject({ label: 'grounded', rewardBreakdown: { accuracy: 1, hallucination_rate: 0 } });
     const made = await j.judge(single('Five in the morning.', 'At six.'), signal);
-    expect(made.judgement).toMatchObject({ label: 'hallucination', categories: ['hallucination', 'intrinsic_hallucination'] });
-    expect(made.judgement.findings![0]).toMatchObject({ startMs: 700, endMs: 1500, category: 'hallucination' });
+    expect(made.judgement).toMatchObject({ label: 'intrinsic_hallucination', categories: ['intrinsic_hallucination'] });
+    expect(made.judgement.findings![0]).toMatchObject({ startMs: 700, endMs: 1500, category: 'intrinsic_hallucination' });
     expect((await j.judge(single("I don't know; the document does not say.", null), signal)).judgement).toMatchObject({ label: 'correct_abstention', rewardBreakdown: { refusal_on_unanswerable: 1 } });
-    expect((await j.judge(single('Parking is free.', null), signal)).judgement).toMatchObject({ label: 'hallucination', categories: ['hallucination', 'extrinsic_hallucination'] });
-    expect((await j.judge(single("I don't know.", 'At six.'), signal)).judgement.label).toBe('false_abstention');
+    expect((await j.judge(single('Parking is free.', null), signal)).judgement).toMatchObject({ label: 'extrinsic_hallucination', categories: ['extrinsic_hallucination'] });
+    expect((await j.judge(single("I don't know.", 'At six.'), signal)).judgement.label).toBe('abstention');
+    expect((await j.judge(single('Noon, I think.', 'At six.'), signal)).judgement.label).toBe('intrinsic_hallucination');
+  });
+});
+
+describe('DSB-DG labels of wrong answers without hallucination', () => {
+  it('says false_confidence when confident, fail when hedged', async () => {
+    for (const [confident, label] of [[true, 'false_confidence'], [false, 'fail']] as const) {
+      brain = () => JSON.stringify({ verdict: 'incorrect', hallucination: 'none', confident, rationale: 'r' });
+      const v = await judge().judge({ benchmark: 'dsb-dg', condition: {}, info: { reference: 'Six.', documents: [{ text: 'Opens at six.' }] }, turns: [{ speaker: 'user', text: 'When?', startMs: null, endMs: null }, { speaker: 'agent', text: 'Seven.', startMs: null, endMs: null }] }, signal);
+      expect([v.judgement.label, v.info]).toEqual([label, { confident }]);
+    }
+    brain = makeBrain();
   });
 });
 

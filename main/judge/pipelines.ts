@@ -14,6 +14,8 @@ export interface Verdict {
   judgement: Omit<BatchJudgement, 'judgeId' | 'judgeVersion'>;
   outcome: string;
   reward: number | null;
+  /** Facts for the episode's info when judged during a run (e.g. a single DSB-DG probe's `confident`). */
+  info?: Record<string, unknown>;
 }
 
 /** An episode the judge cannot grade (no reference, no answer); it is skipped with this reason. */
@@ -79,15 +81,21 @@ export async function judgeVera(ep: JudgeEpisode, model: JudgeModel, signal: Abo
   };
 }
 
-/** The label of one DSB-DG probe from its verdict. */
-export function probeLabel(answerable: boolean, verdict: 'correct' | 'incorrect' | 'refused', hallucination: string): string {
-  if (!answerable) return verdict === 'refused' ? 'correct_abstention' : 'hallucination';
-  if (verdict === 'refused') return 'false_abstention';
-  if (verdict === 'correct') return 'correct';
-  return hallucination !== 'none' ? 'hallucination' : 'incorrect';
+/**
+ * The label of one DSB-DG probe, in the vocabulary the DSB-DG metrics read (main/metrics/dsb-dg-probe.ts): answerable →
+ * grounded, abstention (over-refusal), intrinsic_/extrinsic_hallucination, false_confidence (confidently wrong) or fail;
+ * unanswerable → correct_abstention, or a hallucination (extrinsic unless the answer contradicts the document).
+ */
+export function probeLabel(answerable: boolean, verdict: 'correct' | 'incorrect' | 'refused', hallucination: string, confident: boolean): string {
+  if (!answerable) return verdict === 'refused' ? 'correct_abstention' : hallucination === 'intrinsic' ? 'intrinsic_hallucination' : 'extrinsic_hallucination';
+  if (verdict === 'refused') return 'abstention';
+  if (verdict === 'correct') return 'grounded';
+  if (hallucination !== 'none') return `${hallucination}_hallucination`;
+  return confident ? 'false_confidence' : 'fail';
 }
 
-const GOOD = new Set(['correct', 'correct_abstention']);
+const GOOD = new Set(['grounded', 'correct_abstention']);
+const REFUSED = new Set(['abstention', 'correct_abstention']);
 
 /** DSB-DG: each probe judged for correctness, hallucination (intrinsic/extrinsic) and abstention; the episode summarises them. */
 export async function judgeGrounding(ep: JudgeEpisode, model: JudgeModel, signal: AbortSignal, dir = BUILTIN_PROMPTS): Promise<Verdict> {
@@ -106,18 +114,18 @@ export async function judgeGrounding(ep: JudgeEpisode, model: JudgeModel, signal
     const verdict = majority(replies.map((r) => r.verdict), ['incorrect', 'refused', 'correct']);
     const hallucination = majority(replies.map((r) => r.hallucination), ['intrinsic', 'extrinsic', 'none']).winner;
     const confident = majority(replies.map((r) => String(r.confident)), ['true', 'false']).winner === 'true';
-    const label = probeLabel(q.answerable, verdict.winner as 'correct', hallucination);
+    const label = probeLabel(q.answerable, verdict.winner as 'correct', hallucination, confident);
     results.push({ q, label, hallucination, confident, share: verdict.share, rationale: replies.find((r) => r.verdict === verdict.winner)?.rationale ?? '' });
   }
   const answerable = results.filter((r) => r.q.answerable);
   const unanswerable = results.filter((r) => !r.q.answerable);
-  const answered = results.filter((r) => r.label !== 'false_abstention' && r.label !== 'correct_abstention');
+  const answered = results.filter((r) => !REFUSED.has(r.label));
   const breakdown: Record<string, number> = {};
-  if (answerable.length) breakdown.accuracy = answerable.filter((r) => r.label === 'correct').length / answerable.length;
-  if (answered.length) breakdown.hallucination_rate = answered.filter((r) => r.hallucination !== 'none' || !r.q.answerable).length / answered.length;
+  if (answerable.length) breakdown.accuracy = answerable.filter((r) => r.label === 'grounded').length / answerable.length;
+  if (answered.length) breakdown.hallucination_rate = answered.filter((r) => r.label.endsWith('_hallucination')).length / answered.length;
   if (unanswerable.length) breakdown.refusal_on_unanswerable = unanswerable.filter((r) => r.label === 'correct_abstention').length / unanswerable.length;
-  const label = results.length === 1 ? results[0].label : results.every((r) => GOOD.has(r.label)) ? 'grounded' : 'ungrounded';
-  const categories = [...new Set(results.flatMap((r) => [...(GOOD.has(r.label) ? [] : [r.label]), ...(r.hallucination !== 'none' ? [`${r.hallucination}_hallucination`] : [])]))];
+  const label = results.length === 1 ? results[0].label : results.every((r) => GOOD.has(r.label)) ? 'grounded_script' : 'ungrounded_script';
+  const categories = [...new Set(results.filter((r) => !GOOD.has(r.label)).map((r) => r.label))];
   return {
     judgement: {
       label,
@@ -135,6 +143,7 @@ export async function judgeGrounding(ep: JudgeEpisode, model: JudgeModel, signal
     },
     outcome: label,
     reward: results.filter((r) => GOOD.has(r.label)).length / results.length,
+    info: results.length === 1 ? { confident: results[0].confident } : { probeLabels: results.map((r) => ({ id: r.q.id, turn: r.q.turn, label: r.label, confident: r.confident })) },
   };
 }
 

@@ -3,15 +3,17 @@ import { listedCategories, loadTemplate, parseTemplate, render, TemplateError } 
 import { majority, majoritySet } from './vote';
 import { median } from '../runner/median';
 import { eta } from '../runner/eta';
+import { VERA_ERROR_CATEGORIES } from '../../shared/taxonomies/vera';
 import { redact, lookupKey } from '../runner/keys';
 
 describe('prompt templates', () => {
-  it('loads every built-in template; the classifier lists VERA’s 16 categories in 4 groups, plus OTHER', () => {
+  it('loads every built-in template; the classifier offers exactly the VERA taxonomy’s 16 labels (15 in 4 groups, plus OTHER)', () => {
     for (const name of ['vera/grader', 'vera/failure-classifier', 'dsb-dg/grounding', 'generic/verdict']) expect(loadTemplate(name).system.length).toBeGreaterThan(20);
     const cats = listedCategories(loadTemplate('vera/failure-classifier'));
-    expect(cats).toHaveLength(17);
+    expect(cats).toHaveLength(16);
+    expect(cats.map((c) => c.code)).toEqual(VERA_ERROR_CATEGORIES.map((c) => c.value));
     expect(cats.at(-1)).toEqual({ code: 'OTHER', group: null });
-    expect(new Set(cats.slice(0, 16).map((c) => c.group))).toEqual(new Set(['Comprehension', 'Reasoning', 'Grounding', 'Delivery']));
+    expect(new Set(cats.slice(0, 15).map((c) => c.group))).toEqual(new Set(['Knowledge errors', 'Reasoning errors', 'Output errors', 'Understanding errors']));
   });
 
   it('renders placeholders and refuses unknown ones and malformed files', () => {

@@ -45,6 +45,9 @@ export function intakeCall(e: MetricsEpisode, gold: Record<string, string>, tool
 /** The condition without its environment: the setting (e.g. strategy) verification effort is split by. */
 const rest = (condition: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(condition).filter(([k]) => k !== 'environment'));
 
+/** A verification row with its environment group put back into the condition, for ordering. */
+const withEnvironment = (row: VerificationCell) => ({ system: row.system, condition: { ...row.condition, environment: row.group } });
+
 /** Verification effort per system and group, computed separately for each setting of the other condition keys. */
 function effort(calls: readonly IntakeCall[], groupOf: (call: IntakeCall) => string): VerificationCell[] {
   return [...groupBy(calls, (c) => conditionKey(rest(c.condition))).values()].flatMap((group) =>
@@ -57,12 +60,13 @@ export function elicitationFigures(
   episodes: readonly MetricsEpisode[],
   intake: IntakeSource,
   options: BootstrapOptions,
+  order: (a: { system: string; condition: Record<string, string> }, b: { system: string; condition: Record<string, string> }) => number,
 ): { capture: CaptureCell[]; verification: { byEntityType: VerificationCell[]; byDifficulty: VerificationCell[]; byEnvironment: VerificationCell[] } } {
   const calls = episodes.flatMap((e) => {
     const gold = goldFields(e);
     return gold ? [intakeCall(e, gold, intake(e.id))] : [];
   });
-  const capture = [...groupBy(calls, (c) => `${c.system}\u0000${conditionKey(c.condition)}`).values()].map((cell): CaptureCell => {
+  const capture = [...groupBy(calls, (c) => `${c.system}\u0000${conditionKey(c.condition)}`).values()].sort((a, b) => order(a[0], b[0])).map((cell): CaptureCell => {
     const captures = cell.flatMap(extractFieldCaptures);
     return {
       system: cell[0].system,
@@ -76,6 +80,10 @@ export function elicitationFigures(
   });
   return {
     capture,
-    verification: { byEntityType: effort(calls, byEntityType), byDifficulty: effort(calls, byDifficulty), byEnvironment: effort(calls, byCondition('environment')) },
+    verification: {
+      byEntityType: effort(calls, byEntityType),
+      byDifficulty: effort(calls, byDifficulty),
+      byEnvironment: effort(calls, byCondition('environment')).sort((a, b) => order(withEnvironment(a), withEnvironment(b))),
+    },
   };
 }

@@ -1,9 +1,9 @@
 /** Human-label views (failure source / subtype per system) and the judge's error-category deviation heatmap. */
 import type { Db } from '../db/open';
-import { categoryDeviation, failureDistribution, type FailureLabel } from '../stats/benchmarks/index';
+import { categoryDeviation, failureDistribution, groupBy, type FailureLabel } from '../stats/benchmarks/index';
 import { BUILTIN_TAXONOMIES } from '../../shared/taxonomies/index';
 import { VERA_ERROR_CATEGORIES } from '../../shared/taxonomies/vera';
-import type { FailureView, LabelSection } from '../../shared/types/metrics';
+import type { CategoryHeatmap, FailureView, LabelSection, MetricsFamily } from '../../shared/types/metrics';
 import { annotatedFields, loadLabels, type MetricsEpisode, type StoredLabel } from './load';
 
 /** Annotation fields read as the failure source, first present wins. */
@@ -55,15 +55,20 @@ function failureViews(labels: readonly StoredLabel[], systemOf: Map<number, stri
   return { views, disputed };
 }
 
-/** The heatmap over episodes whose latest judgement is a failure verdict or lists categories; null when no episode has a category. */
-function categories(episodes: readonly MetricsEpisode[]): LabelSection['categories'] {
-  const population = episodes.filter((e) => e.judge && (e.judge.categories.length > 0 || FAILURE_VERDICTS.has(e.judge.label)));
-  const used = new Set(population.flatMap((e) => e.judge!.categories));
-  if (used.size === 0) return null;
-  const vera = VERA_ERROR_CATEGORIES.map((c) => c.value);
-  const order = [...used].every((c) => vera.includes(c)) ? vera.filter((c) => used.has(c)) : undefined;
-  const rows = population.map((e) => ({ episode: String(e.id), system: e.system, categories: e.judge!.categories }));
-  return { ...categoryDeviation(rows, order), population: population.length };
+/**
+ * One heatmap per family whose judgements list categories, over the family's episodes whose latest judgement is a
+ * failure verdict or lists categories (families are never pooled: their category vocabularies differ).
+ */
+function categories(episodes: readonly MetricsEpisode[]): CategoryHeatmap[] {
+  return [...groupBy(episodes, (e) => e.family)].flatMap(([family, rows]): CategoryHeatmap[] => {
+    const population = rows.filter((e) => e.judge && (e.judge.categories.length > 0 || FAILURE_VERDICTS.has(e.judge.label)));
+    const used = new Set(population.flatMap((e) => e.judge!.categories));
+    if (used.size === 0) return [];
+    const vera = VERA_ERROR_CATEGORIES.map((c) => c.value);
+    const order = [...used].every((c) => vera.includes(c)) ? vera.filter((c) => used.has(c)) : undefined;
+    const labels = population.map((e) => ({ episode: String(e.id), system: e.system, categories: e.judge!.categories }));
+    return [{ ...categoryDeviation(labels, order), family: family as MetricsFamily, population: population.length }];
+  });
 }
 
 /** The human-label section of a study. */

@@ -39,6 +39,11 @@ function rawCalls(): { task: string; env: string; reward: number }[] {
 }
 
 describe('τ-Elicitation archive → database → metrics.study', () => {
+  it('orders cells by system, strategy, then environment in paper order', () => {
+    expect(tau.success.slice(0, 3).map((r) => r.condition.environment)).toEqual(['regular', 'noise_heavy', 'speech_heavy']);
+    expect(tau.capture.slice(0, 3).map((r) => r.condition.environment)).toEqual(['regular', 'noise_heavy', 'speech_heavy']);
+  });
+
   it('finds one τ-Elicitation section over all 705 episodes', () => {
     expect(m.families).toEqual([{ family: 'tau-elicitation', episodes: 705 }]);
     expect(m.tau.map((s) => s.benchmark)).toEqual(['tau-elicitation']);
@@ -107,14 +112,14 @@ describe('τ-Elicitation archive → database → metrics.study', () => {
     expect(cell.finalInterval.estimate).toBeCloseTo(83 / 199, 12);
   });
 
-  it('verification effort by environment: 56 + 163, 42 + 138, 44 + 168 (read-backs .815 per regular call, published)', () => {
+  it('verification effort by environment (paper order): 56 + 163, 42 + 138, 44 + 168 (read-backs .815 per regular call, published)', () => {
     const rows = tau.verification.byEnvironment.filter((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed');
     expect(rows.map((r) => [r.group, r.calls, r.spellRequests, r.readBacks])).toEqual([
-      ['noise_heavy', 200, 42, 138],
       ['regular', 200, 56, 163],
+      ['noise_heavy', 200, 42, 138],
       ['speech_heavy', 200, 44, 168],
     ]);
-    expect(rows[1].meanPerCall).toBeCloseTo((56 + 163) / 200, 12);
+    expect(rows[0].meanPerCall).toBeCloseTo((56 + 163) / 200, 12);
     const difficulty = tau.verification.byDifficulty.filter((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed');
     expect(difficulty.reduce((n, r) => n + r.calls, 0)).toBe(600);
     expect(tau.verification.byEntityType.some((r) => r.group === 'person_names')).toBe(true);
@@ -141,7 +146,8 @@ describe('human-label views of the archive’s two raters', () => {
   });
 
   it('category heatmap over the 33 flagged calls: mispronunciation 11/33, missing_word 9/33', () => {
-    const c = m.labels.categories!;
+    expect(m.labels.categories.map((h) => h.family)).toEqual(['tau-elicitation']);
+    const c = m.labels.categories[0];
     expect(c.population).toBe(33);
     const overall = Object.fromEntries(c.overall.map((o) => [o.category, o.count]));
     expect(overall).toEqual({ acronym_brand_name: 1, email_url_code: 5, extra_or_hallucinated_word: 4, mispronunciation: 11, missing_word: 9, number_date_currency: 1, punctuation_or_formatting: 3, word_substitution: 3 });
@@ -171,8 +177,8 @@ describe('figures follow the data', () => {
     const sources = again.labels.failures[0].rows[0].sources.map((s) => [s.label, s.count]);
     expect(sources).toContainEqual(['disputed', 2]);
     expect(sources).toContainEqual(['unresolved', 1]);
-    expect(again.labels.categories!.population).toBe(34);
-    expect(again.labels.categories!.overall.find((o) => o.category === 'missing_word')!.count).toBe(10);
+    expect(again.labels.categories[0].population).toBe(34);
+    expect(again.labels.categories[0].overall.find((o) => o.category === 'missing_word')!.count).toBe(10);
   });
 
   it('refuses an unknown study, and the same seed gives the same intervals', () => {

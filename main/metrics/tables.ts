@@ -119,12 +119,11 @@ function labelTables(l: LabelSection): MetricsTable[] {
       note: 'Resolved = adjudication, else the annotators’ common label, else “disputed”. Shares are over calls with a label of that kind.',
     });
   }
-  if (l.categories) {
-    const c = l.categories;
+  for (const c of l.categories) {
     tables.push({
-      id: 'category-deviation',
+      id: `category-deviation-${c.family}`,
       section: 'labels',
-      title: 'Error-category rate deviation from the overall rate',
+      title: `Error-category rate deviation from the overall rate (${c.family})`,
       columns: [col('system', 'system'), col('episodes', 'episodes', 'int'), ...c.categories.map((k) => col(k, k, 'num'))],
       rows: [
         { system: '(overall rate)', episodes: c.population, ...Object.fromEntries(c.overall.map((o) => [o.category, o.rate])) },

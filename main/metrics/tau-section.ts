@@ -24,6 +24,28 @@ export function outcomeOf(e: MetricsEpisode): EpisodeOutcome {
 
 const cellKey = (r: EpisodeOutcome): string => `${r.system}\u0000${conditionKey(r.condition)}`;
 
+const environmentRank = (env: string | undefined): number => {
+  const i = (TAU_ELICITATION_ENVIRONMENTS as readonly string[]).indexOf(env ?? '');
+  return i < 0 ? TAU_ELICITATION_ENVIRONMENTS.length : i;
+};
+
+/**
+ * Row order of the τ tables: systems in order of first appearance, then the other condition keys (e.g. strategy) by
+ * their text, then the environment in paper order (regular, noise-heavy, speech-heavy), then k.
+ */
+export function cellOrder(systems: readonly string[]) {
+  return (a: { system: string; condition: Record<string, string>; k?: number }, b: { system: string; condition: Record<string, string>; k?: number }): number => {
+    const rest = (c: Record<string, string>) => conditionKey(Object.fromEntries(Object.entries(c).filter(([key]) => key !== 'environment')));
+    return (
+      systems.indexOf(a.system) - systems.indexOf(b.system) ||
+      rest(a.condition).localeCompare(rest(b.condition)) ||
+      environmentRank(a.condition.environment) - environmentRank(b.condition.environment) ||
+      (a.condition.environment ?? '').localeCompare(b.condition.environment ?? '') ||
+      (a.k ?? 0) - (b.k ?? 0)
+    );
+  };
+}
+
 /** Success per system pooled over conditions; the interval resamples tasks, so a task's episodes in every condition move together. */
 function systemSuccess(records: readonly EpisodeOutcome[], options: BootstrapOptions): SystemSuccess[] {
   return [...groupBy(records, (r) => r.system)].map(([system, rows]) => {
@@ -97,12 +119,13 @@ export function tauSection(benchmark: MetricsFamily, episodes: readonly MetricsE
   const unscored = records.filter((r) => r.reward === null).length;
   if (unscored > 0) notes.push(`${benchmark}: ${unscored} episode(s) without a reward are unscored: left out of every rate`);
   const cells = groupBy(records, cellKey);
-  const success = successRates(records).map((row) => {
+  const order = cellOrder([...new Set(records.map((r) => r.system))]);
+  const success = successRates(records).sort(order).map((row) => {
     const scored = (cells.get(`${row.system}\u0000${conditionKey(row.condition)}`) ?? []).filter((r) => r.reward !== null);
     return { ...row, interval: meanInterval(hits(scored, (r) => r.task, (r) => isSuccess(r.reward)), options) };
   });
   const maxK = maxTrials(records);
-  const passRows = Array.from({ length: maxK }, (_, i) => passHatK(records, i + 1)).flat();
+  const passRows = Array.from({ length: maxK }, (_, i) => passHatK(records, i + 1)).flat().sort(order);
   return {
     benchmark,
     episodes: records.length,
@@ -112,6 +135,6 @@ export function tauSection(benchmark: MetricsFamily, episodes: readonly MetricsE
     passHatK: { maxK, rows: passRows },
     pairwise: pairwise(records, options, notes, benchmark),
     crossEnvironment: crossEnvironment(records, options),
-    ...elicitationFigures(episodes, intake, options),
+    ...elicitationFigures(episodes, intake, options, order),
   };
 }

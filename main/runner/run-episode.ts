@@ -105,6 +105,7 @@ export async function runEpisode(job: EpisodeJob): Promise<RecordedEpisode> {
     judgedTurns: probes,
     firstAudioMs: delays,
     medianFirstAudioMs,
+    first_audio_ms: medianFirstAudioMs,
     responseMs,
     heard,
     recording: system.audio ? { sampleRate: RUN_RATE, channels: { left: 'user', right: 'agent' } } : null,

@@ -154,6 +154,16 @@ describe('operation', () => {
     expect(second.episodes.find((e) => e.status === 'failed')).toMatchObject({ attempts: 2, error: expect.stringMatching(/realtime socket closed/) });
   });
 
+  it('records an episode that cannot be stored (same system run twice into one study) as failed, with the reason', async () => {
+    const system = fakeSystem('text', fake.baseUrl);
+    await (await startRun(t.services, { set: setPath, system, study: 'twice' })).done;
+    const again = await startRun(t.services, { set: setPath, system, study: 'twice' });
+    await again.done;
+    const d = runDetail(t.services.db, again.runId)!;
+    expect(d.run).toMatchObject({ status: 'done', done: 0, failed: 3 });
+    expect(d.episodes[0].error).toMatch(/already in the study with different content/);
+  });
+
   it('refuses to start without a key, naming the variable', async () => {
     await expect(startRun(t.services, { set: setPath, system: fakeSystem('text', fake.baseUrl, { apiKeyEnv: 'EARSHOT_TEST_MISSING_KEY' }) })).rejects.toThrow(
       'system fake-text: no API key: set EARSHOT_TEST_MISSING_KEY in the environment',

@@ -204,13 +204,24 @@ async function execute(s: Services, run: RunRow, set: EpisodeSet, config: System
           episode.judgements = [verdict.judgement];
           episode.outcome = verdict.outcome;
           episode.reward = verdict.reward;
+          Object.assign(episode.info, verdict.info ?? {});
         } catch (err) {
           if (ctx.signal.aborted) return;
           (episode.info.warnings as string[]).push(`not judged: ${redact((err as Error).message)}`);
           if (!(err instanceof JudgeSkip)) episode.info.judgeError = redact((err as Error).message);
         }
       }
-      const summary = await writeBatch(s.db, batchOf(set, run, episode), { studyName: run.study_name, now: s.clock() });
+      let summary;
+      try {
+        summary = await writeBatch(s.db, batchOf(set, run, episode), { studyName: run.study_name, now: s.clock() });
+      } catch (err) {
+        failed++;
+        done++;
+        error = redact((err as Error).message);
+        recordEpisode(s.db, run.id, { itemId: item.id, trial, externalId, status: 'failed', episodeId: null, firstAudioMs: recorded.medianFirstAudioMs, label: null, reward: null, attempts, error }, s.clock());
+        report(`${externalId} could not be stored: ${error}`);
+        return;
+      }
       const row = s.db.prepare('SELECT id FROM episodes WHERE study_id = ? AND external_id = ?').get(summary.study.id, externalId) as { id: number } | undefined;
       recordEpisode(
         s.db,

@@ -1,7 +1,7 @@
 /** Adjudication: the disputed items of a field on the left, the call in the centre, both annotators' labels, the judge and the final label on the right. */
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { UNRESOLVED, type AdjudicationItem, type ResolutionCount } from '../../shared/types/annotation';
+import { UNRESOLVED, type AdjudicationItem, type ResolutionCount, type Taxonomy } from '../../shared/types/annotation';
 import { call } from '../api/client';
 import { useApp } from '../store';
 import { EpisodeView } from './EpisodeView';
@@ -12,11 +12,11 @@ export function resolutionText(c: ResolutionCount): string {
   return `${c.field} resolved for ${c.resolved} of ${c.items} (${c.unanimous} unanimous, ${c.decided} decided, ${c.unresolved} unresolved, ${c.disputed} open)`;
 }
 
-function AdjudicationPanel({ item, field, adjudicatorId, onDecided }: { item: AdjudicationItem | undefined; field: string; adjudicatorId: number; onDecided(): void }) {
+function AdjudicationPanel({ item, field, adjudicatorId, taxonomy, onDecided }: { item: AdjudicationItem | undefined; field: string; adjudicatorId: number; taxonomy: Taxonomy | null; onDecided(): void }) {
   const [value, setValue] = useState<string | null>(null);
   const [rationale, setRationale] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const options = useApp((s) => s.labels?.settings.taxonomy.fields.find((f) => f.key === field)?.options?.map((o) => o.value) ?? []);
+  const options = taxonomy?.fields.find((f) => f.key === field)?.options?.map((o) => o.value) ?? [];
   useEffect(() => {
     setValue(item?.status === 'decided' ? item.final : null);
     setRationale(item?.rationale ?? '');
@@ -69,6 +69,10 @@ export function AdjudicationView() {
   const [all, setAll] = useState(false);
   const [data, setData] = useState<{ items: AdjudicationItem[]; counts: ResolutionCount } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [taxonomy, setTaxonomy] = useState<Taxonomy | null>(null);
+  useEffect(() => {
+    if (studyId !== null) void call('annotation.settings', { studyId }).then((s) => setTaxonomy(s.taxonomy));
+  }, [studyId]);
 
   const reload = useCallback(async () => {
     if (studyId === null || me?.role !== 'adjudicator') return;
@@ -112,7 +116,7 @@ export function AdjudicationView() {
           </div>
         ))}
       </nav>
-      <EpisodeView side={<AdjudicationPanel item={selected} field={field ?? ''} adjudicatorId={me.id} onDecided={() => void reload()} />} />
+      <EpisodeView side={<AdjudicationPanel item={selected} field={field ?? ''} adjudicatorId={me.id} taxonomy={taxonomy} onDecided={() => void reload()} />} />
     </>
   );
 }

@@ -106,7 +106,7 @@ function Result({ a }: { a: StudyAgreement }) {
       </div>
       <div className="card"><h2>Confusion matrix</h2><Matrix report={o} /></div>
       {a.breakdowns.length > 0 && (
-        <div className="card">
+        <div className="card span-2">
           <h2>Breakdowns</h2>
           <table className="data">
             <thead><tr><th>by</th><th>group</th><th className="num">items</th><th className="num">agreement</th><th className="num">κ (α)</th></tr></thead>

@@ -135,8 +135,8 @@ export const scenarios = [
     answer: { expected: '80', given: '75' },
     judge: {
       label: 'INCORRECT',
-      rationale: 'n squared plus one is divisible by five exactly when n is 2 or 3 modulo 5: 2, 3, 7, 8, 12, 13, 17 and 18, which sum to 80. The model answered 75, dropping 5 from a residue slip.',
-      categories: ['REASONING_ERROR'],
+      rationale: 'n squared plus one is divisible by five exactly when n is 2 or 3 modulo 5: 2, 3, 7, 8, 12, 13, 17 and 18, which sum to 80. The model answered 75: the right residues, added up wrongly.',
+      categories: ['COMPUTATION_ERROR'],
       findings: [],
     },
   },
@@ -166,7 +166,7 @@ export const scenarios = [
     mono: true,
     turns: [['user', 'Which particle mediates the strong nuclear force between quarks?']],
     answer: { expected: 'the gluon', given: 'I am not sure about that one.' },
-    judge: { label: 'NOT_ATTEMPTED', rationale: 'The model declined to give an answer.', categories: ['REFUSAL'], findings: [] },
+    judge: { label: 'NOT_ATTEMPTED', rationale: 'The model declined to give an answer.', categories: ['NOT_ATTEMPTED'], findings: [] },
   },
   {
     id: 'dsb-demo-policy-t3',

@@ -24,6 +24,7 @@ import type {
 } from '../../main/stats/benchmarks/index';
 import type { StudyInteractionMetrics } from '../../main/metrics/interaction-metrics';
 
+/** Shapes the renderer needs by name, re-exported from their definitions. */
 export type { BootstrapInterval, Rate, StudyInteractionMetrics };
 
 const turn = z.number().int().min(1).max(1000);
@@ -155,6 +156,9 @@ export interface DsbDgSection {
   latency: SystemLatencyRow[];
 }
 
+/** The error-category heatmap of one benchmark family and the size of its population. */
+export type CategoryHeatmap = CategoryDeviation & { family: MetricsFamily; population: number };
+
 /** Failure source/subtype distributions of one view (resolved labels, or one annotator's). */
 export interface FailureView {
   /** `resolved` or an annotator's name. */
@@ -170,8 +174,8 @@ export interface LabelSection {
   /** Episodes whose annotators disagree and nobody adjudicated: label `disputed` in the resolved view. */
   disputed: number;
   failures: FailureView[];
-  /** Per-system deviation of judge error-category rates over episodes the judge failed or categorised; null without categories. */
-  categories: (CategoryDeviation & { population: number }) | null;
+  /** Per family with judge error categories: per-system deviation of category rates over the episodes the judge failed or categorised. */
+  categories: CategoryHeatmap[];
 }
 
 /** How a table cell is shown: CSV always carries the raw value. */

@@ -60,7 +60,7 @@ function judge(all: string): string | null {
   }
   const agent = line(all, 'Agent answer') ?? '';
   if (/"categories"/.test(all)) {
-    const category = refusal(agent) ? 'REFUSAL' : agent.trim() === '' ? 'NO_FINAL_ANSWER' : 'REASONING_ERROR';
+    const category = refusal(agent) ? 'NOT_ATTEMPTED' : agent.trim() === '' ? 'NO_FINAL_ANSWER' : 'COMPUTATION_ERROR';
     return JSON.stringify({ categories: [category], rationale: `fake classifier: ${category}` });
   }
   if (/"hallucination"/.test(all)) {

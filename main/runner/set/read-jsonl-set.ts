@@ -83,7 +83,16 @@ function dsbdg(x: DsbdgItem, site: Site): SetItem {
     documents: [doc],
     turns,
     reference: judgedTurns[judgedTurns.length - 1]?.reference ?? null,
-    info: { tier: x.tier, domain: x.domain, protocol: x.protocol, probes, reinjectAfter: x.reinjection?.after_turns ?? [], documentTokens: tokens },
+    info: {
+      tier: x.tier,
+      domain: x.domain,
+      protocol: x.protocol,
+      probes,
+      reinjectAfter: x.reinjection?.after_turns ?? [],
+      documentTokens: tokens,
+      // A one-probe item is one DSB-DG probe: the fields the DSB-DG metrics read per episode.
+      ...(probes.length === 1 ? { answerable: probes[0].answerable, probe_turn: probes[0].turn, reinjection: probes[0].reinjection } : {}),
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 /** The Results view's sections: figures and tables per benchmark family, human labels and interaction metrics. */
 import { useCallback, type ReactNode } from 'react';
-import type { DsbDgSection, LabelSection, MetricsTable, TauSection, VeraSection } from '../../../shared/types/metrics';
+import type { CategoryHeatmap, DsbDgSection, LabelSection, MetricsTable, TauSection, VeraSection } from '../../../shared/types/metrics';
 import { useApp } from '../../store';
 import { Figure } from './Figure';
 import { MetricsTableView } from './MetricsTableView';
@@ -53,7 +53,8 @@ export function TauFigures({ section }: { section: TauSection }) {
 export function VeraFigures({ section }: { section: VeraSection }) {
   const tracks = useCallback((theme: ChartTheme, width: number) => (section.systems.length ? veraTrackPlot(section, theme, width) : null), [section]);
   const scatter = useCallback((theme: ChartTheme, width: number) => latencyAccuracyPlot(section, theme, width), [section]);
-  const textSystems = useApp((s) => s.metricsOptions.textSystems ?? []);
+  const chosen = useApp((s) => s.metricsOptions.textSystems);
+  const textSystems = chosen ?? [];
   const setOptions = useApp((s) => s.setMetricsOptions);
   const toggle = (system: string) =>
     void setOptions({ textSystems: textSystems.includes(system) ? textSystems.filter((x) => x !== system) : [...textSystems, system] });
@@ -65,8 +66,8 @@ export function VeraFigures({ section }: { section: VeraSection }) {
         <div className="modality-toggles" data-testid="vera-modality">
           <span>text systems (for the voice–text gap):</span>
           {section.systems.map((s) => (
-            <label key={s.system}>
-              <input type="checkbox" checked={s.modality === 'text'} onChange={() => toggle(s.system)} /> {systemName(s.system)}
+            <label key={s.system} title={s.modality === 'text' && !textSystems.includes(s.system) ? 'text by its modality field or its name' : undefined}>
+              <input type="checkbox" checked={s.modality === 'text'} disabled={s.modality === 'text' && !textSystems.includes(s.system)} onChange={() => toggle(s.system)} /> {systemName(s.system)}
             </label>
           ))}
         </div>
@@ -81,23 +82,34 @@ export function DsbFigures({ section }: { section: DsbDgSection }) {
   return <Figure id="dsb-dg-tiers" title="Grounding accuracy per context tier" draw={tiers} empty="no labelled probes" />;
 }
 
-/** Human-label figures: failure source and subtype bars, and the judge's category-deviation heatmap. */
+/** One error-category heatmap (one benchmark family). */
+function CategoryFigure({ heatmap }: { heatmap: CategoryHeatmap }) {
+  const draw = useCallback((theme: ChartTheme, width: number) => categoryHeatmap(heatmap, theme, width), [heatmap]);
+  const single = heatmap.systems.length < 2;
+  return (
+    <Figure
+      id={`category-deviation-${heatmap.family}`}
+      title={single ? `Error-category rates, ${heatmap.family} (one system: no deviation to show)` : `Error-category deviation by system, ${heatmap.family}`}
+      subtitle={`${single ? 'rate' : 'rate(system) − rate(overall)'} over ${heatmap.population} failed or categorised episodes`}
+      draw={draw}
+    />
+  );
+}
+
+/** Human-label figures: failure source and subtype bars, and the judge's category heatmaps (one per family). */
 export function LabelFigures({ section }: { section: LabelSection }) {
   const sources = useCallback((theme: ChartTheme, width: number) => failurePlot(section, 'sources', theme, width), [section]);
   const subtypes = useCallback((theme: ChartTheme, width: number) => failurePlot(section, 'subtypes', theme, width), [section]);
-  const heatmap = useCallback((theme: ChartTheme, width: number) => (section.categories ? categoryHeatmap(section.categories, theme, width) : null), [section]);
   const views = section.failures.length ? `views: ${section.failures.map((f) => f.view).join(', ')}` : undefined;
   return (
     <>
-      <Figure id="failure-sources" title={`Failure source (${section.sourceField ?? 'source'})`} subtitle={views} draw={sources} empty="no failure-source labels" />
-      <Figure id="failure-subtypes" title={`Failure subtype (${section.subtypeField ?? 'subtype'})`} subtitle={views} draw={subtypes} empty="no failure-subtype labels" />
-      <Figure
-        id="category-deviation"
-        title={section.categories && section.categories.systems.length < 2 ? 'Error-category rates (one system: no deviation to show)' : 'Error-category deviation by system'}
-        subtitle={section.categories ? `${section.categories.systems.length < 2 ? 'rate' : 'rate(system) − rate(overall)'} over ${section.categories.population} failed or categorised episodes` : undefined}
-        draw={heatmap}
-        empty="no judge error categories"
-      />
+      {section.failures.length > 0 && (
+        <>
+          <Figure id="failure-sources" title={`Failure source (${section.sourceField ?? 'source'})`} subtitle={views} draw={sources} empty="no failure-source labels" />
+          <Figure id="failure-subtypes" title={`Failure subtype (${section.subtypeField ?? 'subtype'})`} subtitle={views} draw={subtypes} empty="no failure-subtype labels" />
+        </>
+      )}
+      {section.categories.map((h) => <CategoryFigure key={h.family} heatmap={h} />)}
     </>
   );
 }

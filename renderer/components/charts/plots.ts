@@ -1,6 +1,6 @@
 /** The Results view's plots, drawn with Observable Plot from a metrics document; each returns the plot SVG and its legend. */
 import * as Plot from '@observablehq/plot';
-import type { LabelSection, TauSection, VeraSection, DsbDgSection } from '../../../shared/types/metrics';
+import type { CategoryHeatmap, LabelSection, TauSection, VeraSection, DsbDgSection } from '../../../shared/types/metrics';
 import type { LegendItem } from './compose';
 import { mixColors } from './color';
 import { seriesColor, type ChartTheme } from './theme';
@@ -133,7 +133,7 @@ export function tierPlot(d: DsbDgSection, theme: ChartTheme, width: number): Dra
  * The per-system deviation of error-category rates from the overall rate as a diverging heatmap with values in the
  * cells; with a single system (no deviation to show) the category rates themselves, shaded from nothing to the accent.
  */
-export function categoryHeatmap(c: NonNullable<LabelSection['categories']>, theme: ChartTheme, width: number): DrawnPlot {
+export function categoryHeatmap(c: CategoryHeatmap, theme: ChartTheme, width: number): DrawnPlot {
   const single = c.systems.length < 2;
   const data = c.systems.flatMap((s) => s.cells.map((cell) => ({ system: systemName(s.system), category: cell.category, value: single ? cell.rate : cell.deviation })));
   const max = Math.max(0.01, ...data.map((d) => Math.abs(d.value)));
@@ -164,19 +164,27 @@ export function categoryHeatmap(c: NonNullable<LabelSection['categories']>, them
   return { svg: asSvg(svg), legend };
 }
 
-const LABEL_ORDER = ['agent', 'user', 'system', 'no_error', 'unresolved', 'disputed'];
-const byLabelOrder = (a: string, b: string) => {
-  const ia = LABEL_ORDER.indexOf(a);
-  const ib = LABEL_ORDER.indexOf(b);
-  return (ia < 0 ? LABEL_ORDER.length : ia) - (ib < 0 ? LABEL_ORDER.length : ib) || a.localeCompare(b);
-};
+/** Labels drawn last and in fixed quiet colours: no error, then the two kinds of unsettled label. */
+const SETTLED_LAST = ['no_error', 'unresolved', 'disputed'];
+const LEADING = ['agent', 'user', 'system'];
+const rank = (label: string): number => (LEADING.includes(label) ? LEADING.indexOf(label) : SETTLED_LAST.includes(label) ? 100 + SETTLED_LAST.indexOf(label) : 10);
+const byLabelOrder = (a: string, b: string) => rank(a) - rank(b) || a.localeCompare(b);
+
+/** Colours for failure labels: the palette for the failure kinds, good for no_error, muted shades for unresolved and disputed. */
+function labelColors(theme: ChartTheme, labels: readonly string[]): { domain: string[]; range: string[]; legend: LegendItem[] } {
+  const pool = theme.series.filter((c) => c !== theme.good);
+  let next = 0;
+  const fixed: Record<string, string> = { no_error: theme.good, unresolved: theme.muted, disputed: mixColors(theme.muted, theme.background, 0.45) };
+  const range = labels.map((l) => fixed[l] ?? pool[next++ % pool.length]);
+  return { domain: [...labels], range, legend: labels.map((label, i) => ({ label, color: range[i] })) };
+}
 
 /** Failure source (or subtype) shares per view and system as stacked horizontal bars, counts in the segments. */
 export function failurePlot(l: LabelSection, kind: 'sources' | 'subtypes', theme: ChartTheme, width: number): DrawnPlot | null {
   const data = l.failures.flatMap((v) => v.rows.flatMap((r) => r[kind].map((s) => ({ row: `${v.view} · ${systemName(r.system)}`, label: s.label, share: s.share, count: s.count }))));
   if (data.length === 0) return null;
   const labels = [...new Set(data.map((d) => d.label))].sort(byLabelOrder);
-  const colors = palette(theme, labels);
+  const colors = labelColors(theme, labels);
   const rows = [...new Set(data.map((d) => d.row))];
   const svg = Plot.plot({
     ...base(theme, width),

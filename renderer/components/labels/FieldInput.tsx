@@ -19,6 +19,20 @@ export function fieldOptions(spec: TaxonomyField): FieldOption[] {
   return spec.options ?? [];
 }
 
+/** Whether a field's options are the digits themselves (e.g. severity 0–3): then key "2" means the option "2". */
+export function digitOptions(options: FieldOption[]): boolean {
+  return options.length > 0 && options.every((o) => /^[0-9]$/.test(o.value));
+}
+
+/** The option a number key picks: the option named by the digit for digit options, else the n-th (1-based). */
+export function optionForKey(options: FieldOption[], digit: number): number | undefined {
+  if (digitOptions(options)) {
+    const at = options.findIndex((o) => o.value === String(digit));
+    return at < 0 ? undefined : at + 1;
+  }
+  return digit >= 1 ? digit : undefined;
+}
+
 /** The value the n-th option (1-based) gives the field, toggling for multi-choice; undefined when out of range. */
 export function valueForOption(spec: TaxonomyField, current: LabelValue, n: number, options = fieldOptions(spec)): LabelValue | undefined {
   const option = options[n - 1];
@@ -48,6 +62,7 @@ function TextInput({ value, onChange, multiline }: { value: string; onChange(v: 
 /** Renders one field. */
 export function FieldInput({ spec, value, focused, onFocus, onChange, options }: FieldInputProps) {
   const list = options ?? fieldOptions(spec);
+  const hints = !digitOptions(list);
   let group: string | undefined;
   return (
     <div className={`label-field${focused ? ' focused' : ''}`} data-testid="label-field" data-field={spec.key} data-focused={focused} onClick={onFocus} onFocusCapture={onFocus}>
@@ -75,7 +90,7 @@ export function FieldInput({ spec, value, focused, onFocus, onChange, options }:
                     onChange(valueForOption(spec, value, i + 1, list) ?? null);
                   }}
                 >
-                  {focused && i < 9 && <kbd>{i + 1}</kbd>}
+                  {hints && i < 9 && <kbd>{i + 1}</kbd>}
                   {o.label ?? o.value}
                 </button>
               </span>

@@ -42,9 +42,9 @@ function FirstErrorRow({ value }: { value: LabelValue }) {
         <button type="button" className="time-link num" data-testid="first-error-time" data-ms={ms ?? ''} disabled={ms === null} onClick={() => ms !== null && seekMs(ms)} title="seek there">
           {ms === null ? 'not set' : `@ ${formatMs(ms)}`}
         </button>
-        <button type="button" className="small" data-testid="first-error-playhead" onClick={() => setFirstErrorFromWaveform(currentMs())} title="E">at playhead <kbd>E</kbd></button>
+        <button type="button" className="small" data-testid="first-error-playhead" onClick={() => setFirstErrorFromWaveform(currentMs())} title="E">playhead <kbd>E</kbd></button>
         <button type="button" className={`small${armed ? ' on' : ''}`} data-testid="first-error-arm" aria-pressed={armed} onClick={() => arm(!armed)}>
-          {armed ? 'click the waveform…' : 'pick on waveform'}
+          {armed ? 'click the waveform…' : 'on waveform'}
         </button>
         {ms !== null && <button type="button" className="small quiet" aria-label="clear first error" onClick={() => void setLabel(SYSTEM_FIELDS.firstErrorMs, null)}>×</button>}
       </div>

@@ -2,13 +2,13 @@
 import { SYSTEM_FIELDS } from '../../../shared/types/annotation';
 import { useApp } from '../../store';
 import { currentMs } from '../../player/player';
-import { valueForOption } from './FieldInput';
+import { digitOptions, fieldOptions, optionForKey, valueForOption } from './FieldInput';
 import { verdictOptions, visibleFields } from './LabelPanel';
 
 /** The label shortcuts as [keys, what they do], listed with the replay ones. */
 export const LABEL_SHORTCUTS: readonly (readonly [string, string])[] = [
-  ['1 – 9', 'choose option 1–9 of the focused label field (toggles in multi-choice fields)'],
-  ['0', 'clear the focused label field'],
+  ['1 – 9', 'choose option 1–9 of the focused label field (toggles in multi-choice fields); 0–9 pick that value in fields whose options are digits'],
+  ['0', 'clear the focused label field (other fields)'],
   ['N / Shift + N', 'focus the next / previous label field'],
   ['E', 'set the first critical error at the playhead'],
   ['U', 'undo my last label change on this call'],
@@ -37,13 +37,14 @@ export function handleLabelKey(key: string, shift: boolean): boolean {
   if (!/^[0-9]$/.test(key)) return false;
   const spec = fields.find((f) => f.key === s.focusedField);
   if (!spec || spec.kind === 'number') return false;
-  if (key === '0') {
+  const judgeLabel = s.detail?.judgements.at(-1)?.label ?? null;
+  const options = spec.key === SYSTEM_FIELDS.judgeLabel ? verdictOptions(labels, judgeLabel) : fieldOptions(spec);
+  if (key === '0' && !digitOptions(options)) {
     void s.setLabel(spec.key, null);
     return true;
   }
-  const judgeLabel = s.detail?.judgements.at(-1)?.label ?? null;
-  const options = spec.key === SYSTEM_FIELDS.judgeLabel ? verdictOptions(labels, judgeLabel) : undefined;
-  const value = valueForOption(spec, labels.values[spec.key] ?? null, Number(key), options);
+  const n = optionForKey(options, Number(key));
+  const value = n === undefined ? undefined : valueForOption(spec, labels.values[spec.key] ?? null, n, options);
   if (value === undefined) return false;
   void s.setLabel(spec.key, value);
   return true;
