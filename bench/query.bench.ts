@@ -58,9 +58,11 @@ function sourceHash(): string {
 
 /**
  * The benchmark database, built once per machine and reused while the generator and the migrations are unchanged
- * (cached in $TMPDIR/earshot-bench; BENCH_REBUILD=1 forces a rebuild).
+ * (cached in $TMPDIR/earshot-bench; BENCH_REBUILD=1 forces a rebuild; BENCH_BROWSE_DB=FILE uses that file instead, for
+ * trying a schema or query change on a copy).
  */
 function browseDb(): { db: Db; buildMs: number | null; file: string } {
+  if (process.env.BENCH_BROWSE_DB) return { db: openDatabase(process.env.BENCH_BROWSE_DB), buildMs: null, file: process.env.BENCH_BROWSE_DB };
   const dir = join(tmpdir(), 'earshot-bench');
   mkdirSync(dir, { recursive: true });
   const key = sourceHash();

@@ -97,6 +97,8 @@ export interface EpisodeDetail {
   turns: Turn[];
   audio: AudioAssetInfo[];
   judgements: Judgement[];
+  /** True when the study hides the judge from this annotator until they commit (judgements are then withheld). */
+  judgeHidden: boolean;
 }
 
 /** Precomputed waveform peaks of an asset: per channel, max absolute amplitude per bucket, in [0, 1]. */

@@ -7,6 +7,7 @@ import { computeSpectrogram } from '../audio/spectrogram';
 import { findStudy } from '../db/studies';
 import { ApiError, notFound } from './errors';
 import { episodeFacets, queryEpisodes } from '../db/episode-query';
+import { judgeHiddenFor } from '../annotation/judge-visibility';
 
 /** `episodes.list`: the episodes of one study. */
 export function episodesList(s: Services, input: MethodInput<'episodes.list'>): MethodOutput<'episodes.list'> {
@@ -18,7 +19,8 @@ export function episodesList(s: Services, input: MethodInput<'episodes.list'>): 
 export function episodesGet(s: Services, input: MethodInput<'episodes.get'>): MethodOutput<'episodes.get'> {
   const detail = getEpisode(s.db, input.episodeId);
   if (!detail) throw notFound(`episode ${input.episodeId}`);
-  return detail;
+  if (!judgeHiddenFor(s.db, detail.episode.studyId, input.annotatorId, input.episodeId)) return detail;
+  return { ...detail, episode: { ...detail.episode, judgeLabel: null }, judgements: [], judgeHidden: true };
 }
 
 /** `audio.peaks`: the precomputed peaks of an audio asset. */
@@ -31,13 +33,16 @@ export function audioPeaks(s: Services, input: MethodInput<'audio.peaks'>): Meth
 /** `episodes.query`: one page of a study's episodes, filtered, searched and sorted. */
 export function episodesQuery(s: Services, input: MethodInput<'episodes.query'>): MethodOutput<'episodes.query'> {
   if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
-  return queryEpisodes(s.db, input);
+  if (!judgeHiddenFor(s.db, input.studyId, input.annotatorId)) return queryEpisodes(s.db, input);
+  const page = queryEpisodes(s.db, { ...input, judgeLabel: undefined, sort: input.sort?.key === 'judgeLabel' ? undefined : input.sort });
+  return { ...page, rows: page.rows.map((r) => ({ ...r, judgeLabel: null })) };
 }
 
 /** `episodes.facets`: the values a study's episodes can be filtered by. */
 export function episodesFacets(s: Services, input: MethodInput<'episodes.facets'>): MethodOutput<'episodes.facets'> {
   if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
-  return episodeFacets(s.db, input.studyId);
+  const facets = episodeFacets(s.db, input.studyId);
+  return judgeHiddenFor(s.db, input.studyId, input.annotatorId) ? { ...facets, judgeLabel: [] } : facets;
 }
 
 /** `audio.spectrogram`: a spectrogram of the visible window of one channel, computed here, not in the renderer. */

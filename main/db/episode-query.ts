@@ -44,7 +44,7 @@ function whereClause(q: EpisodeQuery): { sql: string; params: unknown[] } {
     params.push(q.annotatorId);
   }
   if (q.disagreement) {
-    parts.push(`EXISTS (SELECT 1 FROM annotations a WHERE a.episode_id = e.id AND a.phase = 'final' AND a.field = 'agree_with_judge' AND a.value = 'false')`);
+    parts.push(`EXISTS (SELECT 1 FROM annotations a WHERE a.episode_id = e.id AND a.phase = 'final' AND a.field = 'judge_agree' AND a.value = 'false')`);
   }
   const fts = q.search ? ftsQuery(q.search) : null;
   if (q.search && !fts) parts.push('0');

@@ -55,6 +55,7 @@ export function getEpisode(db: Db, episodeId: number): EpisodeDetail | null {
     turns: listTurns(db, episodeId),
     audio: listEpisodeAudio(db, episodeId),
     judgements: listJudgements(db, episodeId),
+    judgeHidden: false,
   };
 }
 

@@ -11,10 +11,17 @@ export interface EpisodeSlice {
   peaks: AudioPeaks | null;
   openEpisode(episodeId: number): Promise<void>;
   closeEpisode(): void;
+  /** Fetches the open episode again (e.g. the judge is revealed after a commit), keeping playback. */
+  reloadDetail(): Promise<void>;
   stepEpisode(delta: 1 | -1): Promise<void>;
 }
 
 let openSeq = 0;
+
+/** Adds the current annotator to a call's input, so the main side can withhold what the study hides from them. */
+export function withAnnotator<T extends object>(input: T, annotatorId: number | null): T & { annotatorId?: number } {
+  return annotatorId === null ? input : { ...input, annotatorId };
+}
 
 /** Creates the episode slice. */
 export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = (set, get) => ({
@@ -25,12 +32,22 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
     const seq = ++openSeq;
     set({ episodeId, activeTurn: -1, playing: false });
     try {
-      const detail = await call('episodes.get', { episodeId });
+      const detail = await call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
       const asset = detail.audio[0];
       const peaks = asset ? await call('audio.peaks', { assetId: asset.id }) : null;
       if (seq === openSeq) set({ detail, peaks, error: null });
     } catch (err) {
       if (seq === openSeq) set({ error: (err as Error).message, detail: null, peaks: null });
+    }
+  },
+  async reloadDetail() {
+    const { episodeId, detail } = get();
+    if (episodeId === null || !detail) return;
+    try {
+      const next = await call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
+      if (get().episodeId === episodeId) set({ detail: { ...next, turns: detail.turns } });
+    } catch (err) {
+      set({ error: (err as Error).message });
     }
   },
   closeEpisode() {

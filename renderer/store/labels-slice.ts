@@ -107,6 +107,8 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       }
       set({ annotatorId, labels: null, lastAck: null, saveState: 'idle', saveError: null, queueItems: [] });
       void get().loadLabels();
+      void get().reloadDetail();
+      void get().setBrowse({});
       void get().setActiveQueue(get().activeQueueId);
     },
     async loadLabels() {
@@ -154,6 +156,7 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       try {
         const next = await enqueue(() => call('labels.commit', { episodeId: labels.episodeId, annotatorId: labels.annotatorId }));
         set({ labels: next, saveState: 'saved', lastAck: { episodeId: next.episodeId, field: '*', phase: next.phase, value: null, revision: next.revision } });
+        void get().reloadDetail();
         if (get().activeQueueId !== null) await get().setActiveQueue(get().activeQueueId);
       } catch (err) {
         failed(err);

@@ -4,6 +4,7 @@ import type { EpisodeRow, StudySummary } from '../../shared/domain';
 import type { EpisodeFacets, EpisodeQuery } from '../../shared/types/browse';
 import { call } from '../api/client';
 import type { AppState } from './index';
+import { withAnnotator } from './episode-slice';
 
 /** The user-set part of the episode query (the study, offset and limit are the store's business). */
 export type BrowseQuery = Omit<EpisodeQuery, 'studyId' | 'offset' | 'limit'>;
@@ -56,7 +57,7 @@ export const createStudiesSlice: StateCreator<AppState, [], [], StudiesSlice> = 
     get().closeEpisode();
     set({ studyId, browse: {}, facets: null });
     try {
-      const facets = await call('episodes.facets', { studyId });
+      const facets = await call('episodes.facets', withAnnotator({ studyId }, get().annotatorId));
       if (get().studyId === studyId) set({ facets });
     } catch (err) {
       set({ error: (err as Error).message });
@@ -70,7 +71,7 @@ export const createStudiesSlice: StateCreator<AppState, [], [], StudiesSlice> = 
     const generation = get().queryGeneration + 1;
     set({ browse, queryGeneration: generation });
     try {
-      const page = await call('episodes.query', { ...browse, studyId, offset: 0, limit: PAGE_SIZE });
+      const page = await call('episodes.query', withAnnotator({ ...browse, studyId, offset: 0, limit: PAGE_SIZE }, get().annotatorId));
       if (get().queryGeneration !== generation) return;
       const rows: (EpisodeRow | undefined)[] = new Array(page.total);
       page.rows.forEach((r, i) => (rows[i] = r));
@@ -88,7 +89,7 @@ export const createStudiesSlice: StateCreator<AppState, [], [], StudiesSlice> = 
       if (rows[offset] !== undefined || loading.has(key)) continue;
       loading.add(key);
       try {
-        const res = await call('episodes.query', { ...browse, studyId, offset, limit: PAGE_SIZE });
+        const res = await call('episodes.query', withAnnotator({ ...browse, studyId, offset, limit: PAGE_SIZE }, get().annotatorId));
         if (get().queryGeneration !== queryGeneration) return;
         const next = get().rows.slice();
         res.rows.forEach((r, i) => (next[offset + i] = r));

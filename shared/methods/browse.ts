@@ -13,8 +13,8 @@ export const browseMethods = {
   'studies.list': method<StudySummary[]>()(none),
   'episodes.list': method<EpisodeRow[]>()(z.object({ studyId: id }).strict()),
   'episodes.query': method<EpisodePage>()(episodeQuerySchema),
-  'episodes.facets': method<EpisodeFacets>()(z.object({ studyId: id }).strict()),
-  'episodes.get': method<EpisodeDetail>()(z.object({ episodeId: id }).strict()),
+  'episodes.facets': method<EpisodeFacets>()(z.object({ studyId: id, annotatorId: id.optional() }).strict()),
+  'episodes.get': method<EpisodeDetail>()(z.object({ episodeId: id, annotatorId: id.optional() }).strict()),
   'audio.peaks': method<AudioPeaks>()(z.object({ assetId: id }).strict()),
   'audio.spectrogram': method<SpectrogramImage>()(
     z

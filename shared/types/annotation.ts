@@ -2,6 +2,7 @@
 // Type-only: the report shapes are defined beside the statistics (erased at build time, no runtime dependency).
 import type { AgreementReport, JudgeScores } from '../../main/stats/agreement/index';
 
+/** The agreement report and judge scores as the statistics module defines them. */
 export type { AgreementReport, JudgeScores };
 
 /** What an annotator may do: label episodes, or also adjudicate disputes and see everyone's labels. */

@@ -19,7 +19,7 @@ export const episodeQuerySchema = z
     /** With `annotatorId`: only episodes that annotator has (or has not) labelled. */
     labelled: z.enum(['yes', 'no']).optional(),
     annotatorId: z.number().int().positive().optional(),
-    /** Only episodes where a human's final label disagrees with the judge (`agree_with_judge` = false). */
+    /** Only episodes where a human's final label disagrees with the judge (`judge_agree` = false). */
     disagreement: z.boolean().optional(),
     sort: z.object({ key: z.enum(SORT_KEYS), dir: z.enum(['asc', 'desc']) }).strict().optional(),
     offset: z.number().int().nonnegative().default(0),

@@ -59,10 +59,12 @@ export function Figure({ id, title, subtitle, draw, empty }: FigureProps) {
 
   return (
     <figure className="metrics-figure" data-testid={`figure-${id}`} data-drawn={svg ? 'true' : 'false'}>
-      <div className="figure-actions">
-        <button type="button" disabled={!svg} data-testid={`export-svg-${id}`} onClick={() => svg && downloadSvg(svg, fileName([study, id], 'svg'))}>SVG</button>
-        <button type="button" disabled={!svg} data-testid={`export-png-${id}`} onClick={() => svg && void downloadPng(svg, fileName([study, id], 'png'))}>PNG</button>
-      </div>
+      {svg && (
+        <div className="figure-actions">
+          <button type="button" data-testid={`export-svg-${id}`} onClick={() => downloadSvg(svg, fileName([study, id], 'svg'))}>SVG</button>
+          <button type="button" data-testid={`export-png-${id}`} onClick={() => downloadPng(svg, fileName([study, id], 'png')).catch((err: Error) => setFailure(err.message))}>PNG</button>
+        </div>
+      )}
       <div ref={host} className="figure-plot" />
       {!svg && !failure && empty && <p className="figure-empty"><strong>{title}</strong>: {empty}</p>}
       {failure && <p className="error" role="alert">{title}: {failure}</p>}

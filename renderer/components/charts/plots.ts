@@ -141,7 +141,7 @@ export function categoryHeatmap(c: CategoryHeatmap, theme: ChartTheme, width: nu
   const sign = (v: number) => (single ? '' : v > 0 ? '+' : v < 0 ? '−' : '');
   const shaded = data.map((d) => ({ ...d, fill: fillOf(d.value), ink: Math.abs(d.value) / max > 0.55 ? '#ffffff' : theme.text, text: `${sign(d.value)}${Math.abs(d.value).toFixed(2)}` }));
   const systems = [...new Set(data.map((d) => d.system))];
-  const bottom = Math.min(130, 14 + Math.max(...c.categories.map((k) => k.length)) * 4.4);
+  const bottom = Math.min(140, 16 + Math.max(...c.categories.map((k) => k.length)) * 4.8);
   const svg = Plot.plot({
     ...base(theme, width),
     height: 30 + systems.length * 34 + bottom,

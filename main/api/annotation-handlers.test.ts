@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempServices, type TempServices } from '../../test-support/temp-services';
+import { dispatch } from './dispatch';
+
+let t: TempServices;
+beforeEach(async () => {
+  t = await tempServices();
+});
+afterEach(() => t.cleanup());
+
+const call = (method: string, input: unknown) => dispatch(t.services, method, input);
+
+describe('annotation methods through the dispatcher', () => {
+  it('labels the demo study: create annotators, set, read back, refuse bad input with typed errors', async () => {
+    const ana = await call('annotators.create', { name: 'Ana', initials: 'al' });
+    expect(ana).toMatchObject({ ok: true, result: { name: 'Ana', initials: 'AL', role: 'annotator' } });
+    const annotatorId = (ana as { result: { id: number } }).result.id;
+    expect(await call('annotators.create', { name: 'Ana' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const set = await call('labels.set', { episodeId: 1, annotatorId, field: 'source', value: 'agent' });
+    expect(set).toMatchObject({ ok: true, result: { ack: { field: 'source', phase: 'final' }, labels: { values: { source: 'agent' } } } });
+    expect(await call('labels.set', { episodeId: 1, annotatorId, field: 'source', value: 'martian' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await call('labels.set', { episodeId: 1, annotatorId, field: 'source', value: { x: 1 } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await call('labels.episode', { episodeId: 999, annotatorId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await call('adjudication.queue', { studyId: 1, field: 'source', adjudicatorId: annotatorId })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await call('annotation.setTaxonomy', { studyId: 1, taxonomy: { format: 'nope' } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const settings = await call('annotation.settings', { studyId: 1 });
+    expect(settings).toMatchObject({ ok: true, result: { blind: true, taxonomy: { id: 'generic' }, taxonomySource: 'builtin' } });
+  });
+
+  it('exports a bundle and a validation.csv as files to save', async () => {
+    const a = ((await call('annotators.create', { name: 'A' })) as { result: { id: number } }).result.id;
+    const b = ((await call('annotators.create', { name: 'B' })) as { result: { id: number } }).result.id;
+    await call('labels.set', { episodeId: 1, annotatorId: a, field: 'source', value: 'agent' });
+    await call('labels.set', { episodeId: 1, annotatorId: b, field: 'source', value: 'no_error' });
+    const bundle = (await call('exchange.export', { studyId: 1, annotatorId: a })) as { ok: true; result: { fileName: string; content: string } };
+    expect(bundle.result.fileName).toBe('demo-study-a.earshot-labels.json');
+    expect(JSON.parse(bundle.result.content).labels).toHaveLength(1);
+    const csv = (await call('exchange.validationCsv', { studyId: 1 })) as { ok: true; result: { content: string } };
+    expect(csv.result.content.split('\n')[1]).toMatch(/^call,demo-retail-order-status,/);
+  });
+});
