@@ -7,6 +7,7 @@ const loaders: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>
   peaks: () => import('./peaks.bench'),
   agreement: () => import('./agreement.bench'),
   query: () => import('./query.bench'),
+  browser: () => import('./browser.bench'),
 };
 
 const name = process.argv[3];

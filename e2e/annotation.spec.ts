@@ -256,6 +256,7 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     const ms = Number(await page.getByTestId('first-error-time').getAttribute('data-ms'));
     expect(ms).toBeGreaterThan(1000);
     expect(ms).toBeLessThan(4300);
+    await page.getByTestId('first-error-marker').waitFor();
     await studio.press('t');
     await shot('labels-vera-dark');
     await studio.press('t');

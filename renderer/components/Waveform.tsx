@@ -10,6 +10,8 @@ import { bridge } from '../api/client';
 import { attachPlayer, publishTime, publishView, MAX_PX_PER_SEC } from '../player/player';
 import { buildOverlay } from '../player/overlay';
 import { useApp } from '../store';
+import { setFirstErrorFromWaveform } from './labels/first-error';
+import { SYSTEM_FIELDS } from '../../shared/types/annotation';
 
 function cssVar(el: HTMLElement, name: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || '#888';
@@ -29,6 +31,11 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
   const theme = useApp((s) => s.theme);
   const lanes = lanesOf(asset);
   const laneHeight = asset.channels > 1 ? 64 : 96;
+  const surfer = useRef<WaveSurfer | null>(null);
+  const firstErrorMs = useApp((s) => {
+    const v = s.labels?.values[SYSTEM_FIELDS.firstErrorMs];
+    return typeof v === 'number' ? v : null;
+  });
 
   useEffect(() => {
     const el = box.current!;
@@ -54,6 +61,7 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       ],
     });
     attachPlayer(ws);
+    surfer.current = ws;
     publishTime(0);
     ws.getMediaElement().preservesPitch = true;
     const overlay = buildOverlay(turns, peaks.durationMs, lanes, laneHeight, {
@@ -88,15 +96,38 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
         });
       }),
       ws.on('scroll', view),
+      ws.on('click', (relativeX) => {
+        if (useApp.getState().armedFirstError) setFirstErrorFromWaveform(Math.round(relativeX * peaks.durationMs));
+      }),
     ];
     ws.setPlaybackRate(useApp.getState().rate, true);
     return () => {
       unsubs.forEach((u) => u());
       attachPlayer(null);
+      surfer.current = null;
       ws.destroy();
       el.removeAttribute('data-ready');
     };
   }, [asset, peaks, turns, setPlaying, theme, laneHeight]);
+
+  useEffect(() => {
+    const ws = surfer.current;
+    if (!ws || firstErrorMs === null) return;
+    const marker = document.createElement('div');
+    marker.setAttribute('data-testid', 'first-error-marker');
+    marker.title = 'first critical error';
+    Object.assign(marker.style, {
+      position: 'absolute', top: '0', bottom: '0', width: '0', zIndex: '5', pointerEvents: 'none',
+      left: `${(Math.min(firstErrorMs, peaks.durationMs) / peaks.durationMs) * 100}%`,
+      borderLeft: `2px dashed ${getComputedStyle(box.current!).getPropertyValue('--bad').trim() || 'red'}`,
+    });
+    const flag = document.createElement('div');
+    flag.textContent = '⚑ first error';
+    Object.assign(flag.style, { position: 'absolute', top: '0', left: '3px', font: '600 10px system-ui, sans-serif', color: marker.style.borderLeftColor, whiteSpace: 'nowrap' });
+    marker.append(flag);
+    ws.getWrapper().append(marker);
+    return () => marker.remove();
+  }, [firstErrorMs, peaks, theme]);
 
   return (
     <div className="waveform" data-testid="waveform">

@@ -9,7 +9,7 @@ import { formatMs } from '../../format';
 import { FieldInput } from './FieldInput';
 import { QueueBar } from './QueueBar';
 import { SaveIndicator } from './SaveIndicator';
-import { setFirstErrorFromWaveform, useWaveformPick } from './first-error';
+import { setFirstErrorFromWaveform } from './first-error';
 import './labels.css';
 
 /** The fields the panel shows, in order, for the current values: taxonomy fields whose condition holds, then the panel's own (judge questions only once the judge is visible). */
@@ -33,7 +33,6 @@ function FirstErrorRow({ value }: { value: LabelValue }) {
   const armed = useApp((s) => s.armedFirstError);
   const arm = useApp((s) => s.armFirstError);
   const setLabel = useApp((s) => s.setLabel);
-  useWaveformPick(armed);
   const ms = typeof value === 'number' ? value : null;
   return (
     <div className="label-field" data-testid="first-error">
