@@ -172,7 +172,8 @@ export async function run(): Promise<BenchResult> {
       details.push(`${c.name}, per query kind (matches; p50 / p95 / max):`);
       for (const p of c.perQuery) {
         const s = latencySummary(p.samples);
-        details.push(`  ${p.name.padEnd(48)} ${String(p.total).padStart(6)}  ${fmtMs(s.p50)} / ${fmtMs(s.p95)} / ${fmtMs(s.max)}${s.p95 >= TARGET_MS ? '  ← over target' : ''}`);
+        const flag = p.total === 0 ? '  ← matches nothing: the bench data no longer fits this query' : s.p95 >= TARGET_MS ? '  ← over target' : '';
+        details.push(`  ${p.name.padEnd(48)} ${String(p.total).padStart(6)}  ${fmtMs(s.p50)} / ${fmtMs(s.p95)} / ${fmtMs(s.max)}${flag}`);
       }
     }
     const slow = categories.flatMap((c) => c.perQuery).filter((p) => latencySummary(p.samples).p95 >= TARGET_MS);

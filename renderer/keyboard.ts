@@ -13,6 +13,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['+ / −', 'zoom in / out (also Ctrl + wheel or pinch on the waveform)'],
   ['Z', 'zoom to fit the whole call'],
   ['S', 'show / hide the spectrogram'],
+  ['R', 'draw labelled regions by dragging on the waveform (on / off)'],
   ['F', 'follow playback in the transcript again'],
   ['J / K', 'next / previous episode in the list'],
   ['T', 'switch light / dark theme'],
@@ -53,6 +54,7 @@ export function handleKey(e: KeyboardEvent, toggleHelp: (show?: boolean) => void
     case '-': zoomBy(0.5); return true;
     case 'z': case 'Z': zoomBy(0); return true;
     case 's': case 'S': useApp.getState().toggleSpectrogram(); return true;
+    case 'r': case 'R': useApp.getState().setDrawingRegions(!useApp.getState().drawingRegions); return true;
     case 'f': case 'F': useApp.getState().setFollow(true); return true;
     case 't': case 'T': useApp.getState().toggleTheme(); return true;
     case '?': toggleHelp(); return true;

@@ -101,11 +101,11 @@ export function buildBrowseDb(file: string, episodes = 100_000, turnsPerEpisode 
         }
         insJudgement.run(id, label, 'The agent misheard the reservation number.', label === 'no_error' ? '[]' : `["${label}"]`, now);
         for (const [k, v] of Object.entries(condition)) insCondition.run(id, k, v);
-        if (!process.env.NOFTS) insText.run(id, texts.join(" "));
+        insText.run(id, texts.join(' '));
         if (i % 10 === 0) {
           insAnnotation.run(id, annotatorA, 'source', JSON.stringify(pick(rand, ['agent', 'user', 'system'])), now);
-          insAnnotation.run(id, annotatorA, 'agree_with_judge', rand() < 0.8 ? 'true' : 'false', now);
-          if (i % 20 === 0) insAnnotation.run(id, annotatorB, 'agree_with_judge', rand() < 0.8 ? 'true' : 'false', now);
+          insAnnotation.run(id, annotatorA, 'judge_agree', rand() < 0.8 ? 'true' : 'false', now);
+          if (i % 20 === 0) insAnnotation.run(id, annotatorB, 'judge_agree', rand() < 0.8 ? 'true' : 'false', now);
         }
       }
     })();

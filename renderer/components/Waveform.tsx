@@ -5,12 +5,15 @@ import WaveSurfer from 'wavesurfer.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
+import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { AudioAssetInfo, AudioPeaks, Turn } from '../../shared/domain';
 import { bridge } from '../api/client';
 import { attachPlayer, publishTime, publishView, MAX_PX_PER_SEC } from '../player/player';
 import { buildOverlay } from '../player/overlay';
 import { useApp } from '../store';
 import { setFirstErrorFromWaveform } from './labels/first-error';
+import { addRegionFromWaveform } from './labels/RegionsField';
+import { regionsOf } from '../../shared/types/regions';
 import { SYSTEM_FIELDS } from '../../shared/types/annotation';
 
 function cssVar(el: HTMLElement, name: string): string {
@@ -32,6 +35,9 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
   const lanes = lanesOf(asset);
   const laneHeight = asset.channels > 1 ? 64 : 96;
   const surfer = useRef<WaveSurfer | null>(null);
+  const regionsPlugin = useRef<RegionsPlugin | null>(null);
+  const drawing = useApp((s) => s.drawingRegions);
+  const regionsValue = useApp((s) => s.labels?.values[SYSTEM_FIELDS.regions] ?? null);
   const firstErrorMs = useApp((s) => {
     const v = s.labels?.values[SYSTEM_FIELDS.firstErrorMs];
     return typeof v === 'number' ? v : null;
@@ -60,6 +66,13 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
         ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC }),
       ],
     });
+    const regions = ws.registerPlugin(RegionsPlugin.create());
+    regions.on('region-created', (r) => {
+      if (r.id.startsWith('stored-')) return;
+      r.remove();
+      addRegionFromWaveform(Math.round(r.start * 1000), Math.round(r.end * 1000));
+    });
+    regionsPlugin.current = regions;
     attachPlayer(ws);
     surfer.current = ws;
     publishTime(0);
@@ -105,6 +118,7 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       unsubs.forEach((u) => u());
       attachPlayer(null);
       surfer.current = null;
+      regionsPlugin.current = null;
       ws.destroy();
       el.removeAttribute('data-ready');
     };
@@ -128,6 +142,33 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
     ws.getWrapper().append(marker);
     return () => marker.remove();
   }, [firstErrorMs, peaks, theme]);
+
+  useEffect(() => {
+    const plugin = regionsPlugin.current;
+    const ws = surfer.current;
+    if (!plugin || !ws || !drawing) return;
+    ws.setOptions({ dragToSeek: false });
+    const stop = plugin.enableDragSelection({ color: getComputedStyle(box.current!).getPropertyValue('--accent-soft').trim() || 'rgba(242,163,58,0.2)' });
+    return () => {
+      stop();
+      ws.setOptions({ dragToSeek: true });
+    };
+  }, [drawing, peaks, theme]);
+
+  useEffect(() => {
+    const plugin = regionsPlugin.current;
+    if (!plugin) return;
+    const colour = getComputedStyle(box.current!).getPropertyValue('--accent-soft').trim() || 'rgba(242,163,58,0.15)';
+    const stored = regionsOf(regionsValue);
+    for (const r of plugin.getRegions()) r.remove();
+    stored.forEach((r, i) => {
+      const content = document.createElement('span');
+      content.textContent = r.label;
+      Object.assign(content.style, { font: '600 10px system-ui, sans-serif', padding: '1px 3px', whiteSpace: 'nowrap' });
+      plugin.addRegion({ id: `stored-${i}`, start: r.startMs / 1000, end: r.endMs / 1000, color: colour, drag: false, resize: false, content });
+    });
+    box.current?.setAttribute('data-regions', String(stored.length));
+  }, [regionsValue, peaks, theme]);
 
   return (
     <div className="waveform" data-testid="waveform">

@@ -12,6 +12,8 @@ export interface PlaybackSlice {
   activeTurn: number;
   theme: 'light' | 'dark';
   showSpectrogram: boolean;
+  /** Whether dragging on the waveform draws a labelled region. */
+  drawingRegions: boolean;
   /** Whether the transcript scrolls to follow playback (stops when the user scrolls it). */
   follow: boolean;
   setPlaying(playing: boolean): void;
@@ -20,6 +22,7 @@ export interface PlaybackSlice {
   toggleTheme(): void;
   toggleSpectrogram(): void;
   setFollow(follow: boolean): void;
+  setDrawingRegions(on: boolean): void;
 }
 
 /** Creates the playback slice. */
@@ -35,6 +38,8 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
   },
   toggleTheme: () => set({ theme: get().theme === 'dark' ? 'light' : 'dark' }),
   showSpectrogram: false,
+  drawingRegions: false,
+  setDrawingRegions: (drawingRegions) => set({ drawingRegions }),
   follow: true,
   toggleSpectrogram: () => set({ showSpectrogram: !get().showSpectrogram }),
   setFollow: (follow) => set({ follow }),

@@ -1,4 +1,5 @@
 /** Taxonomy fields without zod (safe for the renderer bundle): the panel's own fields, and value checks by kind. */
+import { regionsProblem } from '../types/regions';
 import { SYSTEM_FIELDS, VERDICT_FIELD, type LabelValue, type Taxonomy, type TaxonomyField } from '../types/annotation';
 
 /** Field keys a taxonomy may not use: the panel's own fields and the derived verdict. */
@@ -17,6 +18,8 @@ export function fieldSpec(taxonomy: Taxonomy, key: string): TaxonomyField | null
       return { key, label: 'First critical error', kind: 'number', level: 'interval' };
     case SYSTEM_FIELDS.notes:
       return { key, label: 'Notes', kind: 'text' };
+    case SYSTEM_FIELDS.regions:
+      return { key, label: 'Labelled regions', kind: 'multi' };
     default:
       return null;
   }
@@ -25,6 +28,7 @@ export function fieldSpec(taxonomy: Taxonomy, key: string): TaxonomyField | null
 /** Checks a value against a field; returns an error message, or null when the value is acceptable (null always is). */
 export function checkValue(spec: TaxonomyField, value: LabelValue): string | null {
   if (value === null) return null;
+  if (spec.key === SYSTEM_FIELDS.regions) return regionsProblem(value);
   const options = spec.options?.map((o) => o.value) ?? [];
   switch (spec.kind) {
     case 'single':

@@ -76,6 +76,7 @@ export const SYSTEM_FIELDS = {
   judgeLabel: 'judge_label',
   firstErrorMs: 'first_error_ms',
   notes: 'notes',
+  regions: 'regions',
 } as const;
 
 /** The derived field "the human verdict": the judge's label when the annotator agrees, else their corrected label. */

@@ -1,4 +1,4 @@
-/** "My labels": every field of the study's taxonomy, agreement with the judge, first error time, notes; saved on every change. */
+/** "My labels": every field of the study's taxonomy, agreement with the judge, first error time, notes, labelled regions; saved on every change. */
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SYSTEM_FIELDS, type EpisodeLabels, type FieldOption, type LabelValue, type TaxonomyField } from '../../../shared/types/annotation';
@@ -10,6 +10,7 @@ import { FieldInput } from './FieldInput';
 import { QueueBar } from './QueueBar';
 import { SaveIndicator } from './SaveIndicator';
 import { setFirstErrorFromWaveform } from './first-error';
+import { RegionsField } from './RegionsField';
 import './labels.css';
 
 /** The fields the panel shows, in order, for the current values: taxonomy fields whose condition holds, then the panel's own (judge questions only once the judge is visible). */
@@ -97,6 +98,7 @@ export function LabelPanel() {
         />
       ))}
       <FirstErrorRow value={labels.values[SYSTEM_FIELDS.firstErrorMs] ?? null} />
+      <RegionsField value={labels.values[SYSTEM_FIELDS.regions] ?? null} />
       <footer className="labels-foot">
         {labels.committed ? (
           <span className="done-note" data-testid="label-committed">✓ done{labels.settings.hideJudgeUntilCommit ? ' · judge revealed' : ''}</span>
