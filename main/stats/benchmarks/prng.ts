@@ -1,18 +1,13 @@
+/** Seeded uniform numbers for the benchmark bootstraps: the same mulberry32 generator as the agreement statistics. */
+import { mulberry32 as mulberry32Words } from '../agreement/prng';
+
 /** A seeded source of uniform numbers in [0, 1). */
 export type Random = () => number;
 
-/**
- * Mulberry32 (Tommy Ettinger, 2017): 32-bit state, period 2^32, output = a 32-bit integer / 2^32.
- * Deterministic for a given seed on every platform; good enough for bootstrap resampling, not for cryptography.
- */
+/** Mulberry32 (Tommy Ettinger, 2017) scaled to [0, 1): each 32-bit output / 2^32; deterministic for a seed, not cryptographic. */
 export function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t = (t + Math.imul(t ^ (t >>> 7), t | 61)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32Words(seed);
+  return () => next() / 4294967296;
 }
 
 /** A uniform integer in [0, n) drawn as floor(u · n); the bias is below n / 2^32. */
