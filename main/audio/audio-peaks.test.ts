@@ -44,3 +44,27 @@ describe('computeAudioPeaks', () => {
     await expect(computeAudioPeaks(bad)).rejects.toThrow(/broken\.flac: ffmpeg could not decode it/);
   });
 });
+
+describe('importing non-WAV call audio', () => {
+  // ffmpeg is installed by .ci/run; without it the import refuses with the message tested above.
+  it.runIf(hasFfmpeg)('imports an episode whose audio is FLAC: peaks from ffmpeg, hash of the FLAC itself', async () => {
+    const { tempServices } = await import('../../test-support/temp-services');
+    const { readGenericJsonl } = await import('../importers/generic/read-generic');
+    const { writeBatch } = await import('../importers/write-batch');
+    const { hashFile } = await import('./hash-file');
+    const wav = join(dir, 'call-src.wav');
+    writePcm16(wav, 8000, 2, 16000, (i, c) => (c === 0 ? 0.5 * Math.sin(i / 3) : 0));
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', wav, join(dir, 'call.flac')]);
+    const jsonl = join(dir, 'flac-study.jsonl');
+    writeFileSync(jsonl, JSON.stringify({ schema: 'earshot-episode-v1', id: 'f1', audio: [{ path: 'call.flac', lanes: ['user', 'agent'] }] }));
+    const t = await tempServices({ demo: false });
+    try {
+      await writeBatch(t.services.db, await readGenericJsonl(jsonl), { now: new Date() });
+      const row = t.services.db.prepare('SELECT format, channels, duration_ms, sha256 FROM audio_assets').get() as { format: string; channels: number; duration_ms: number; sha256: string };
+      expect(row).toMatchObject({ format: 'flac', channels: 2, duration_ms: 2000 });
+      expect(row.sha256).toBe(await hashFile(join(dir, 'call.flac')));
+    } finally {
+      t.cleanup();
+    }
+  });
+});

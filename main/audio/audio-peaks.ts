@@ -3,7 +3,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
-import { computePeaks, type Peaks } from './peaks';
+import { computePeaks, computePeaksAndHash, type Peaks } from './peaks';
+import { hashFile } from './hash-file';
 import { WavError } from './wav-header';
 
 /** Extensions decoded through ffmpeg. */
@@ -48,4 +49,12 @@ export async function computeAudioPeaks(file: string, binary = ffmpegPath()): Pr
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Peaks and the SHA-256 of the file's own bytes: one streamed read for WAV, ffmpeg decoding for other formats. */
+export async function computeAudioPeaksAndHash(file: string, binary = ffmpegPath()): Promise<{ peaks: Peaks; sha256: string }> {
+  const ext = extname(file).slice(1).toLowerCase();
+  if (ext === 'wav' || ext === 'wave') return computePeaksAndHash(file);
+  const [peaks, sha256] = await Promise.all([computeAudioPeaks(file, binary), hashFile(file)]);
+  return { peaks, sha256 };
 }

@@ -43,6 +43,16 @@ describe('computePeaks', () => {
     expect(p[49]).toBe(0);
   });
 
+  it('finishes on an hour of audio at 1 kHz, where buckets per second (55) do not divide the rate', async () => {
+    const f = join(dir, 'hour.wav');
+    writePcm16(f, 1000, 1, 3_600_000, (i) => Math.sin(i / 5) * 0.5);
+    const p = await computePeaks(f);
+    expect(p.peaksPerSecond).toBe(55);
+    expect(p.buckets).toBe(198_000);
+    const lane = peaksToChannels(p.data, 1)[0];
+    expect(Math.min(...lane.slice(0, 1000))).toBeGreaterThan(0.4);
+  });
+
   it('keeps long audio under the bucket cap', () => {
     expect(peaksRateFor(3600)).toBe(55);
     expect(peaksRateFor(3600) * 3600).toBeLessThanOrEqual(MAX_BUCKETS);

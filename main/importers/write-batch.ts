@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { ensureStudy } from '../db/studies';
 import { indexEpisodeForBrowse, refreshJudgeLabel } from '../db/episodes';
-import { computePeaksAndHash, type Peaks } from '../audio/peaks';
+import type { Peaks } from '../audio/peaks';
+import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
 import { ImportError, type BatchEpisode, type ImportBatch } from './batch';
 
 /** What an import did, as printed by `earshot import --json`. */
@@ -78,7 +79,7 @@ async function prepareAudio(batch: ImportBatch, options: WriteOptions): Promise<
   for (const [i, path] of paths.entries()) {
     options.signal?.throwIfAborted();
     options.onProgress?.(i, paths.length, `audio ${i + 1} of ${paths.length}`);
-    out.set(path, await computePeaksAndHash(path));
+    out.set(path, await computeAudioPeaksAndHash(path));
   }
   return out;
 }
