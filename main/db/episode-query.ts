@@ -61,7 +61,12 @@ export function queryEpisodes(db: Db, q: EpisodeQuery): EpisodePage {
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM episodes e WHERE ${sql}`).get(...params) as { total: number };
   const sort = q.sort ?? { key: 'id', dir: 'asc' };
   const dir = sort.dir === 'desc' ? 'DESC' : 'ASC';
-  const order = `${SORT_SQL[sort.key]} ${dir} NULLS LAST, e.id ${dir}`;
+  // Index-friendly orders: id alone; NOT NULL columns plainly; nullable ones DESC (SQLite puts NULLs last there) or,
+  // ascending, by (col IS NULL) first, which the (study_id, col IS NULL, col) indexes of migration 005 deliver in order.
+  const col = SORT_SQL[sort.key];
+  const nullable = sort.key === 'outcome' || sort.key === 'reward' || sort.key === 'judgeLabel' || sort.key === 'durationMs';
+  const order =
+    sort.key === 'id' ? `e.id ${dir}` : !nullable || dir === 'DESC' ? `${col} ${dir}, e.id ${dir}` : `(${col} IS NULL), ${col} ASC, e.id ASC`;
   const rows = db
     .prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .all(...params, q.limit, q.offset) as EpisodeDbRow[];
@@ -74,7 +79,11 @@ export function episodeFacets(db: Db, studyId: number): EpisodeFacets {
     (db.prepare(`SELECT DISTINCT ${col} AS v FROM episodes WHERE study_id = ? AND ${col} IS NOT NULL ORDER BY v`).all(studyId) as { v: string }[]).map((r) => r.v);
   const condition: Record<string, string[]> = {};
   const pairs = db
-    .prepare('SELECT DISTINCT c.key, c.value FROM episode_conditions c JOIN episodes e ON e.id = c.episode_id WHERE e.study_id = ? ORDER BY c.key, c.value')
+    .prepare(
+      `SELECT p.key, p.value FROM (SELECT DISTINCT key, value FROM episode_conditions) p
+       WHERE EXISTS (SELECT 1 FROM episode_conditions c JOIN episodes e ON e.id = c.episode_id WHERE c.key = p.key AND c.value = p.value AND e.study_id = ?)
+       ORDER BY p.key, p.value`,
+    )
     .all(studyId) as { key: string; value: string }[];
   for (const p of pairs) (condition[p.key] ??= []).push(p.value);
   return { system: distinct('system'), outcome: distinct('outcome'), judgeLabel: distinct('judge_label'), condition };

@@ -70,7 +70,13 @@ export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptio
       options.now.toISOString(),
     );
   })();
+  if (!summary.unchanged && summary.episodes > 0) refreshPlannerStatistics(db);
   return summary;
+}
+
+/** Re-reads the statistics the query planner uses for the episode browser, so filters and sorts walk the right index. */
+function refreshPlannerStatistics(db: Db): void {
+  db.exec('ANALYZE episodes; ANALYZE episode_conditions;');
 }
 
 async function prepareAudio(batch: ImportBatch, options: WriteOptions): Promise<Map<string, PreparedAudio>> {

@@ -3,6 +3,7 @@ import { migration001 } from './001-initial';
 import { migration002 } from './002-annotation';
 import { migration003 } from './003-runs';
 import { migration004 } from './004-browse';
+import { migration005 } from './005-browse-speed';
 
 /** A schema step: its number and its SQL. */
 export interface Migration {
@@ -16,6 +17,7 @@ export const migrations: readonly Migration[] = [
   { version: 2, sql: migration002 },
   { version: 3, sql: migration003 },
   { version: 4, sql: migration004 },
+  { version: 5, sql: migration005 },
 ];
 
 /** The schema version this code brings a database to. */
