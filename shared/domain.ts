@@ -101,10 +101,13 @@ export interface EpisodeDetail {
   judgeHidden: boolean;
 }
 
-/** Precomputed waveform peaks of an asset: per channel, max absolute amplitude per bucket, in [0, 1]. */
+/** Precomputed waveform peaks of an asset: per channel, the maximum absolute amplitude of each bucket, as bytes
+ * (0–255 for 0–1), channel-major, base64-encoded — a fifth of the size of JSON numbers, decoded in the renderer. */
 export interface AudioPeaks {
   assetId: number;
-  channels: number[][];
+  channels: number;
+  buckets: number;
+  data: string;
   peaksPerSecond: number;
   durationMs: number;
 }

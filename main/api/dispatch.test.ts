@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { dispatch } from './dispatch';
 import type { EpisodeDetail, EpisodeRow, StudySummary, AudioPeaks } from '../../shared/domain';
+import { decodePeaks } from '../../shared/peaks-codec';
 
 let t: TempServices;
 beforeAll(async () => {
@@ -41,13 +42,15 @@ describe('handlers over the demo study', () => {
     const last = detail.turns[detail.turns.length - 1];
     expect(last.endMs!).toBeLessThanOrEqual(asset.durationMs);
     const peaks = await ok<AudioPeaks>('audio.peaks', { assetId: asset.id });
-    expect(peaks.channels).toHaveLength(2);
+    const lanes = decodePeaks(peaks);
+    expect(lanes).toHaveLength(2);
+    expect(lanes[0].length).toBe(Math.ceil((asset.durationMs / 1000) * peaks.peaksPerSecond));
     const bucket = (ms: number) => Math.floor((ms / 1000) * peaks.peaksPerSecond);
     const userTurn = detail.turns[1];
     const mid = bucket((userTurn.startMs! + userTurn.endMs!) / 2);
-    const around = (lane: number[]) => Math.max(...lane.slice(mid - 20, mid + 20));
-    expect(around(peaks.channels[0])).toBeGreaterThan(0.1);
-    expect(around(peaks.channels[1])).toBeLessThan(0.01);
+    const around = (lane: Float32Array) => Math.max(...lane.slice(mid - 20, mid + 20));
+    expect(around(lanes[0])).toBeGreaterThan(0.1);
+    expect(around(lanes[1])).toBeLessThan(0.01);
   });
 
   it('answers not_found for a missing episode, study or asset', async () => {

@@ -1,7 +1,6 @@
 /** Queries over audio assets: metadata, peaks, and the file behind an asset id. */
 import type { Db } from './open';
 import type { AudioAssetInfo, AudioPeaks, Speaker } from '../../shared/domain';
-import { peaksToChannels } from '../audio/peaks';
 
 interface AssetDbRow {
   id: number;
@@ -41,7 +40,9 @@ export function getPeaks(db: Db, assetId: number): AudioPeaks | null {
   if (!r) return null;
   return {
     assetId: r.id,
-    channels: peaksToChannels(new Uint8Array(r.peaks.buffer, r.peaks.byteOffset, r.peaks.byteLength), r.channels),
+    channels: r.channels,
+    buckets: r.peaks.byteLength / r.channels,
+    data: r.peaks.toString('base64'),
     peaksPerSecond: r.peaks_per_second,
     durationMs: r.duration_ms,
   };

@@ -7,7 +7,8 @@ import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { AudioAssetInfo, AudioPeaks, Turn } from '../../shared/domain';
-import { bridge } from '../api/client';
+import { takeMedia } from '../player/media';
+import { decodePeaks } from '../../shared/peaks-codec';
 import { attachPlayer, publishTime, publishView, MAX_PX_PER_SEC } from '../player/player';
 import { buildOverlay } from '../player/overlay';
 import { useApp } from '../store';
@@ -48,8 +49,8 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
     const colour = (lane: string, part: 'wave' | 'progress') => cssVar(el, `--${lane === 'agent' ? 'agent' : 'user'}-${part}`);
     const ws = WaveSurfer.create({
       container: el,
-      url: bridge.mediaUrl(asset.id),
-      peaks: peaks.channels,
+      media: takeMedia(asset.id),
+      peaks: decodePeaks(peaks),
       duration: peaks.durationMs / 1000,
       backend: 'MediaElement',
       height: laneHeight,
@@ -76,7 +77,6 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
     attachPlayer(ws);
     surfer.current = ws;
     publishTime(0);
-    ws.getMediaElement().preservesPitch = true;
     const overlay = buildOverlay(turns, peaks.durationMs, lanes, laneHeight, {
       user: colour('user', 'progress'),
       agent: colour('agent', 'progress'),
@@ -119,7 +119,11 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       attachPlayer(null);
       surfer.current = null;
       regionsPlugin.current = null;
+      const media = ws.getMediaElement();
       ws.destroy();
+      media.pause();
+      media.removeAttribute('src');
+      media.load();
       el.removeAttribute('data-ready');
     };
   }, [asset, peaks, turns, setPlaying, theme, laneHeight]);

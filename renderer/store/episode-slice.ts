@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { AudioPeaks, EpisodeDetail } from '../../shared/domain';
 import { call } from '../api/client';
+import { prepareMedia } from '../player/media';
 import type { AppState } from './index';
 
 /** State and actions for the episode being replayed. */
@@ -34,6 +35,7 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
     try {
       const detail = await call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
       const asset = detail.audio[0];
+      if (asset && seq === openSeq) prepareMedia(asset.id);
       const peaks = asset ? await call('audio.peaks', { assetId: asset.id }) : null;
       if (seq === openSeq) set({ detail, peaks, error: null });
     } catch (err) {
