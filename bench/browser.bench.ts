@@ -300,19 +300,20 @@ export async function run(): Promise<BenchResult> {
   const peaksJson = JSON.stringify({ channels: peaksToChannels(peaks.data, peaks.info.channels), peaksPerSecond: peaks.peaksPerSecond, durationMs: peaks.info.durationMs });
   const { server, origin } = await benchServer(wav, peaksJson, { data: peaks.data, channels: peaks.info.channels, durationMs: peaks.info.durationMs });
   const details: string[] = [
-    `file: ${fmtMB(statSync(wav).size)} stereo 8 kHz 16-bit, 1 hour; peaks JSON ${fmtMB(peaksJson.length)} (${peaks.buckets} buckets × 2 channels, as the studio's audio.peaks returns them)`,
+    `file: ${fmtMB(statSync(wav).size)} stereo 8 kHz 16-bit, 1 hour; peaks ${peaks.buckets} buckets × 2 channels: ${fmtMB(peaksJson.length)} as JSON numbers, ${fmtMB(peaks.data.length)} as bytes`,
   ];
   const rows: BenchRow[] = [];
   try {
-    note('Chromium: precomputed peaks + MediaElement');
+    note('Chromium: precomputed peaks (JSON numbers, then 8-bit bytes) + MediaElement');
     await runPage(origin, 'peaks', 30_000); // warm the HTTP path and Chromium's disk cache of the binary
     const streamed = await runPage(origin, 'peaks', 30_000);
     const binary = await runPage(origin, 'peaks8', 30_000);
     note(`Chromium: wavesurfer default whole-file decode (cap ${fmtMs(DECODE_CAP_MS)})`);
     const decoded = await runPage(origin, 'decode', DECODE_CAP_MS);
-    const s = drawnAndPlayable(streamed);
+    // the figure: peaks as 8-bit bytes, as the studio sends them now (base64 in its JSON reply since 94bc212)
+    const s = drawnAndPlayable(binary);
     const d = drawnAndPlayable(decoded);
-    const heap = streamed.heapAfterGc ?? streamed.heapPeak;
+    const heap = binary.heapAfterGc ?? binary.heapPeak;
     rows.push({
       issue: 4,
       name: '1-hour WAV in Chromium: drawn + playable',
@@ -322,8 +323,8 @@ export async function run(): Promise<BenchResult> {
       target: '< 0.5 s, heap < 150 MB',
       pass: s !== null && s < TARGET_MS && heap < TARGET_HEAP,
     });
-    details.push(`peaks + MediaElement (the studio's way): ${describe(streamed)}`);
-    details.push(`the same peaks sent as their stored 8-bit bytes (${fmtMB(peaks.data.length)}, a proposed transport): ${describe(binary)}`);
+    details.push(`peaks as JSON numbers + MediaElement (the studio's transport before 94bc212): ${describe(streamed)}`);
+    details.push(`peaks as their stored 8-bit bytes (${fmtMB(peaks.data.length)}; the studio now sends them base64) + MediaElement — the figure: ${describe(binary)}`);
     details.push(`default whole-file decode: ${describe(decoded)}`);
     details.push('marks are ms since navigation start; "drawn" = a waveform canvas has painted pixels, "playable" = media canplay, "playing" = currentTime moved after play()');
   } finally {

@@ -61,7 +61,7 @@ function sourceHash(): string {
  * (cached in $TMPDIR/earshot-bench; BENCH_REBUILD=1 forces a rebuild; BENCH_BROWSE_DB=FILE uses that file instead, for
  * trying a schema or query change on a copy).
  */
-function browseDb(): { db: Db; buildMs: number | null; file: string } {
+async function browseDb(): Promise<{ db: Db; buildMs: number | null; file: string }> {
   if (process.env.BENCH_BROWSE_DB) return { db: openDatabase(process.env.BENCH_BROWSE_DB), buildMs: null, file: process.env.BENCH_BROWSE_DB };
   const dir = join(tmpdir(), 'earshot-bench');
   mkdirSync(dir, { recursive: true });
@@ -72,7 +72,7 @@ function browseDb(): { db: Db; buildMs: number | null; file: string } {
   note('building the 100,000-episode / 2,000,000-turn database (cached for later runs)');
   const tmp = `${file}.building`;
   const t0 = performance.now();
-  const built = buildBrowseDb(tmp);
+  const built = await buildBrowseDb(tmp);
   const buildMs = performance.now() - t0;
   built.db.close();
   for (const s of ['-wal', '-shm']) rmSync(tmp + s, { force: true });
@@ -91,7 +91,7 @@ function explain(db: Db, sql: string, params: unknown[]): string {
 }
 
 /** The SQL queryEpisodes runs for `q` (its page statement), rebuilt here only for EXPLAIN QUERY PLAN. */
-function pageSqlFor(db: Db, q: EpisodeQuery): { count: string; page: string } {
+function pageSqlFor(db: Db, q: EpisodeQuery): { count: string; page: string; countMs: number; pageMs: number } {
   // queryEpisodes does not expose its SQL; capture it by wrapping prepare for one call.
   const seen: { sql: string; params: unknown[] }[] = [];
   const original = db.prepare.bind(db);
@@ -111,7 +111,17 @@ function pageSqlFor(db: Db, q: EpisodeQuery): { count: string; page: string } {
     (db as { prepare: unknown }).prepare = original;
   }
   const [count, page] = seen;
-  return { count: explain(db, count.sql, count.params), page: explain(db, page.sql, page.params) };
+  const time = (x: { sql: string; params: unknown[] }) => {
+    const stmt = db.prepare(x.sql);
+    const runs: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = performance.now();
+      stmt.all(...x.params);
+      runs.push(performance.now() - t0);
+    }
+    return latencySummary(runs).p50;
+  };
+  return { count: explain(db, count.sql, count.params), page: explain(db, page.sql, page.params), countMs: time(count), pageMs: time(page) };
 }
 
 interface Category {
@@ -137,7 +147,7 @@ function runCategory(db: Db, studyId: number, name: string, queries: [string, Q]
 /** Runs the query benchmark. */
 export async function run(): Promise<BenchResult> {
   const wall0 = performance.now();
-  const { db, buildMs, file } = browseDb();
+  const { db, buildMs, file } = await browseDb();
   try {
     const studyId = (db.prepare("SELECT id FROM studies WHERE name = 'bench-100k'").get() as { id: number }).id;
     const counts = db.prepare('SELECT (SELECT COUNT(*) FROM episodes) AS episodes, (SELECT COUNT(*) FROM turns) AS turns').get() as { episodes: number; turns: number };
@@ -180,15 +190,20 @@ export async function run(): Promise<BenchResult> {
     for (const p of slow) {
       const plan = pageSqlFor(db, p.q);
       details.push(`plan of "${p.name}" (${JSON.stringify({ ...p.q, studyId: undefined })}, fts: ${p.q.search ? ftsQuery(p.q.search) : '-'}):`);
-      details.push(`  count:\n${plan.count.replace(/^/gm, '  ')}`);
-      details.push(`  page:\n${plan.page.replace(/^/gm, '  ')}`);
+      details.push(`  count statement (median ${fmtMs(plan.countMs)}):\n${plan.count.replace(/^/gm, '  ')}`);
+      details.push(`  page statement (median ${fmtMs(plan.pageMs)}):\n${plan.page.replace(/^/gm, '  ')}`);
     }
     // What the app adds around queryEpisodes: the handler's study lookup, and the facets loaded when a study opens.
     const handler: number[] = [];
     const facets: number[] = [];
+    let handlerProblem: string | null = null;
     for (let i = 0; i < 20; i++) {
       let t0 = performance.now();
-      episodesQuery({ db } as never, { ...categories[0].perQuery[0].q });
+      try {
+        if (!handlerProblem) episodesQuery({ db } as never, { ...categories[0].perQuery[0].q });
+      } catch (err) {
+        handlerProblem = (err as Error).message; // the handler wants more of the services object than the bench gives it
+      }
       handler.push(performance.now() - t0);
       t0 = performance.now();
       episodeFacets(db, studyId);
@@ -196,7 +211,11 @@ export async function run(): Promise<BenchResult> {
     }
     const h = latencySummary(handler);
     const f = latencySummary(facets);
-    details.push(`through the API handler episodes.query (adds findStudy), "${categories[0].perQuery[0].name}", n=20: p50 ${fmtMs(h.p50)} p95 ${fmtMs(h.p95)}`);
+    details.push(
+      handlerProblem
+        ? `the API handler episodes.query was not timed: ${handlerProblem}`
+        : `through the API handler episodes.query (adds findStudy), "${categories[0].perQuery[0].name}", n=20: p50 ${fmtMs(h.p50)} p95 ${fmtMs(h.p95)}`,
+    );
     details.push(`episodes.facets when a study opens, n=20: p50 ${fmtMs(f.p50)} p95 ${fmtMs(f.p95)}`);
     return { name: 'query', rows, details, wallMs: performance.now() - wall0, peakRssBytes: peakRssBytes() };
   } finally {

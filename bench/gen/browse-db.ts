@@ -2,9 +2,13 @@
  * Builds a large study for the episode-browser benchmark: 100,000 episodes and 2,000,000 turns in a database opened and
  * migrated by the studio's own openDatabase, written straight into the tables the one writer fills (episodes with their
  * judge label, turns, judgements, episode_conditions, the episode_text FTS index) plus some annotations, in a few big
- * transactions. Rows have the shapes writeBatch writes; only the per-episode hashing and bookkeeping is skipped.
+ * transactions. Rows have the shapes writeBatch writes; only the per-episode hashing and bookkeeping is skipped. The
+ * last few episodes go through the real writeBatch, so whatever it does after an import (such as refreshing the
+ * planner's statistics) happens here too.
  */
 import { openDatabase, type Db } from '../../main/db/open';
+import { writeBatch } from '../../main/importers/write-batch';
+import type { BatchEpisode } from '../../main/importers/batch';
 import { between, pick, prng } from '../lib/measure';
 
 /** What was built, for the queries to aim at. */
@@ -43,8 +47,11 @@ function wordSource(rand: () => number): () => string {
   return () => (rand() < 0.85 ? COMMON[Math.floor(Math.pow(rand(), 2.2) * COMMON.length)] : tail[Math.floor(Math.pow(rand(), 1.5) * tail.length)]);
 }
 
+/** Episodes written through writeBatch at the end. */
+const THROUGH_WRITER = 20;
+
 /** Builds the database at `file`. */
-export function buildBrowseDb(file: string, episodes = 100_000, turnsPerEpisode = 20, seed = 42): BrowseDb {
+export async function buildBrowseDb(file: string, episodes = 100_000, turnsPerEpisode = 20, seed = 42): Promise<BrowseDb> {
   const rand = prng(seed);
   const word = wordSource(rand);
   const db = openDatabase(file);
@@ -68,11 +75,38 @@ export function buildBrowseDb(file: string, episodes = 100_000, turnsPerEpisode 
   const insText = db.prepare('INSERT INTO episode_text (rowid, text) VALUES (?, ?)');
   const insAnnotation = db.prepare("INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, 'final', ?, ?)");
   const rareToken = '48213';
+  /** Episode i in the writer's input shape, drawn the same way as the rows inserted directly. */
+  const batchEpisode = (i: number): BatchEpisode => {
+    const system = SYSTEMS[Math.floor(Math.pow(rand(), 1.3) * SYSTEMS.length)];
+    const condition = { domain: pick(rand, DOMAINS), speech_complexity: pick(rand, COMPLEXITY), strategy: pick(rand, STRATEGY) };
+    const pass = rand() < 0.45;
+    const label = pass ? 'no_error' : JUDGE_LABELS[1 + Math.floor(Math.pow(rand(), 1.5) * (JUDGE_LABELS.length - 1))];
+    let t = 0;
+    const turnList = Array.from({ length: between(rand, turnsPerEpisode - 8, turnsPerEpisode + 8) }, (_, k) => {
+      const w = Array.from({ length: between(rand, 3, 14) }, word);
+      const start = t;
+      t += w.length * 350 + between(rand, 100, 1500);
+      return { speaker: (k % 2 ? 'user' : 'agent') as 'user' | 'agent', startMs: start, endMs: start + w.length * 350, text: w.join(' ') };
+    });
+    return {
+      externalId: `sim-${i.toString(16).padStart(8, '0')}`, system, task: `task_${between(rand, 0, 199)}`, trial: i % 4, condition,
+      outcome: pass ? 'pass' : 'fail', reward: pass ? 1 : Math.round(rand() * 100) / 100, durationMs: between(rand, 20_000, 600_000),
+      info: { mode: 'full_duplex' }, turns: turnList, audio: [],
+      judgements: [{ judgeId: 'tau2-review', label, rationale: 'The agent misheard the reservation number.', categories: label === 'no_error' ? [] : [label] }],
+      annotations: i % 10 === 0 ? [{ annotator: 'Ann', field: 'judge_agree', value: rand() < 0.8 }] : [],
+    };
+  };
   let turns = 0;
   const chunk = 10_000;
+  const tail: BatchEpisode[] = [];
+  const direct = episodes - THROUGH_WRITER;
   for (let base = 0; base < episodes; base += chunk) {
     db.transaction(() => {
       for (let i = base; i < Math.min(episodes, base + chunk); i++) {
+        if (i >= direct) {
+          tail.push(batchEpisode(i));
+          continue;
+        }
         const system = SYSTEMS[Math.floor(Math.pow(rand(), 1.3) * SYSTEMS.length)];
         const condition = { domain: pick(rand, DOMAINS), speech_complexity: pick(rand, COMPLEXITY), strategy: pick(rand, STRATEGY) };
         const pass = rand() < 0.45;
@@ -113,5 +147,7 @@ export function buildBrowseDb(file: string, episodes = 100_000, turnsPerEpisode 
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('cache_size = -2000');
+  const batch = { format: 'bench', benchmark: 'tau-voice' as const, studyName: 'bench-100k', studyInfo: {}, source: 'bench', episodes: tail, skipped: 0, warnings: [] };
+  turns += (await writeBatch(db, batch, { now: new Date(now) })).turns;
   return { db, studyId, episodes, turns, systems: SYSTEMS, judgeLabels: JUDGE_LABELS, rareToken, annotatorId: annotatorA };
 }

@@ -1,6 +1,6 @@
 /** Computes waveform peaks of a WAV by streaming its samples once, never holding the whole file. */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { readWavHeader, type WavInfo } from './wav-header';
 import { sampleReader } from './sample-decoders';
 
@@ -28,10 +28,7 @@ export function peaksRateFor(durationSeconds: number): number {
 export async function computePeaks(file: string, chunkBytes = 1 << 20): Promise<Peaks> {
   const info = readWavHeader(file);
   const scanner = new PeakScanner(info);
-  if (info.dataBytes > 0) {
-    const stream = createReadStream(file, { start: info.dataOffset, end: info.dataOffset + info.dataBytes - 1, highWaterMark: chunkBytes });
-    for await (const piece of stream as AsyncIterable<Buffer>) scanner.push(piece);
-  }
+  await readChunks(file, info.dataOffset, info.dataOffset + info.dataBytes, chunkBytes, (piece) => scanner.push(piece));
   return scanner.finish();
 }
 
@@ -46,14 +43,50 @@ export async function computePeaksAndHash(file: string, chunkBytes = 1 << 20): P
   const dataStart = info.dataOffset;
   const dataEnd = info.dataOffset + info.dataBytes;
   let pos = 0;
-  for await (const piece of createReadStream(file, { highWaterMark: chunkBytes }) as AsyncIterable<Buffer>) {
+  await readChunks(file, 0, Infinity, chunkBytes, (piece) => {
     hash.update(piece);
     const from = Math.max(dataStart, pos);
     const to = Math.min(dataEnd, pos + piece.length);
     if (to > from) scanner.push(from === pos && to === pos + piece.length ? piece : piece.subarray(from - pos, to - pos));
     pos += piece.length;
-  }
+  });
   return { peaks: scanner.finish(), sha256: hash.digest('hex') };
+}
+
+/** Reads kept in flight ahead of the one being consumed. */
+const READ_AHEAD = 2;
+
+/**
+ * Reads bytes [start, end) of `file` (end may be Infinity: to the end of the file) in chunks of `chunkBytes`, handing
+ * each to `consume` in order. Two reads stay in flight while a chunk is consumed, into a small ring of reused buffers
+ * (allocating a fresh megabyte per chunk, as a read stream does, costs more than scanning it). A chunk is only valid
+ * during its `consume` call; keep a copy to hold on to it.
+ */
+async function readChunks(file: string, start: number, end: number, chunkBytes: number, consume: (chunk: Buffer) => void): Promise<void> {
+  if (end <= start) return;
+  const handle = await open(file, 'r');
+  const ring = Array.from({ length: READ_AHEAD + 1 }, () => Buffer.allocUnsafe(chunkBytes));
+  const pending: Promise<{ bytesRead: number; buffer: Buffer }>[] = [];
+  let next = start;
+  let issued = 0;
+  const issue = () => {
+    if (next >= end) return;
+    const length = Math.min(chunkBytes, end - next);
+    pending.push(handle.read(ring[issued++ % ring.length], 0, length, next));
+    next += length;
+  };
+  try {
+    for (let i = 0; i < READ_AHEAD; i++) issue();
+    while (pending.length > 0) {
+      const { bytesRead, buffer } = await pending.shift()!;
+      if (bytesRead === 0) break; // the file ended early (shrank since its header was read)
+      issue();
+      consume(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await Promise.allSettled(pending); // never close the file under a read still in flight
+    await handle.close();
+  }
 }
 
 /**

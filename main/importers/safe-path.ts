@@ -38,11 +38,11 @@ export function resolveInsideRoot(root: string, ref: string, site: RefSite): str
   if (!within(rootAbs, full)) refuse(site, `path ${quote(ref)} leads outside the imported folder`);
   let real: string;
   try {
-    real = realpathSync(full);
+    real = realpathSync.native(full);
   } catch {
     return full;
   }
-  if (!within(realpathSync(rootAbs), real)) refuse(site, `path ${quote(ref)} is a link to a place outside the imported folder`);
+  if (!within(realpathSync.native(rootAbs), real)) refuse(site, `path ${quote(ref)} is a link to a place outside the imported folder`);
   return real;
 }
 

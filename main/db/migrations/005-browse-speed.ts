@@ -1,6 +1,6 @@
 /**
  * Migration 5 (proposed by the bench, docs/bench.md): an index per sortable column, plus (col IS NULL, col) indexes so
- * ascending sorts with NULLs last walk an index; drops episodes_external, which duplicates UNIQUE (study_id, external_id).
+ * ascending sorts with NULLs last walk an index; drops episodes_external and turns_episode, which duplicate UNIQUE constraints.
  * ANALYZE gives the planner real statistics; without them it sorts 100,000 rows for an id-ordered page.
  */
 export const migration005 = `
@@ -12,5 +12,6 @@ CREATE INDEX episodes_duration_nl ON episodes (study_id, duration_ms IS NULL, du
 CREATE INDEX episodes_outcome_nl ON episodes (study_id, outcome IS NULL, outcome);
 CREATE INDEX episodes_judge_nl ON episodes (study_id, judge_label IS NULL, judge_label);
 DROP INDEX episodes_external;
+DROP INDEX turns_episode;
 ANALYZE;
 `;

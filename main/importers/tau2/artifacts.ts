@@ -30,6 +30,10 @@ const LABEL_FILES: Record<keyof LabelTracks, string> = {
 /** Reads the artifacts of simulation `simId` of task `taskId`; `site` names the simulation record whose ids built the path. */
 export function readSimArtifacts(root: string, taskId: string, simId: string, site: Omit<RefSite, 'field'>): SimArtifacts {
   const dir = `artifacts/task_${taskId}/sim_${simId}`;
+  // most simulations have no artifacts: one check of the folder instead of six of files that are not there
+  if (!findInsideRoot(root, dir, { ...site, field: 'task_id / id' })) {
+    return { status: null, bothWav: null, labels: { user: null, agent: null, userTools: null, agentTools: null } };
+  }
   const find = (ref: string) => findInsideRoot(root, `${dir}/${ref}`, { ...site, field: 'task_id / id' });
   const statusPath = find('sim_status.json');
   const status = statusPath
