@@ -11,7 +11,7 @@ import { serveCommand } from './serve';
 
 /** Asks the electron package for its runtime (it downloads on first launch); null with the reason when it can't. */
 function electronRuntime(): { path: string } | { reason: string } {
-  const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
+  const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write(require(process.argv[1]))', 'electron'], {
     cwd: appRoot,
     encoding: 'utf8',
     timeout: 10 * 60_000,
