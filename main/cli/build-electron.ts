@@ -1,20 +1,23 @@
-/** Bundles the Electron main process and preload into dist/electron as CommonJS, leaving native modules external. */
+/** Bundles the Electron main process, preload and worker threads into dist/electron, leaving native modules external. */
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { appRoot } from '../services/paths';
 
 const external = ['electron', 'better-sqlite3', 'ws', 'bufferutil', 'utf-8-validate', 'vite', '@vitejs/plugin-react', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
-/** Worker threads, bundled as ES modules under the names the main bundle resolves beside itself (no tsx needed). */
-const WORKERS = [
-  ['main/annotation/batch-worker.ts', 'batch-worker-entry.mjs'],
-  ['main/stats/agreement/report-worker.ts', 'report-worker-entry.mjs'],
+/** Every bundle: entry, output file and module format. Workers are ES modules under the names the main bundle resolves
+ * beside itself (no tsx needed); main and preload are CommonJS, as Electron's sandboxed preload requires. */
+const BUNDLES = [
+  ['main/annotation/batch-worker.ts', 'batch-worker-entry.mjs', 'es'],
+  ['main/stats/agreement/report-worker.ts', 'report-worker-entry.mjs', 'es'],
+  ['main/electron/main.ts', 'main.cjs', 'cjs'],
+  ['preload/index.ts', 'preload.cjs', 'cjs'],
 ] as const;
 
 /** Builds dist/electron/main.cjs, preload.cjs and the worker entries. */
 export async function buildElectron(root: string = appRoot): Promise<void> {
   const { build } = await import('vite');
-  for (const [entry, file] of WORKERS) {
+  for (const [entry, file, format] of BUNDLES) {
     await build({
       configFile: false,
       root,
@@ -24,21 +27,7 @@ export async function buildElectron(root: string = appRoot): Promise<void> {
         outDir: join(root, 'dist', 'electron'),
         emptyOutDir: false,
         target: 'node20',
-        rollupOptions: { external, output: { format: 'es', entryFileNames: file } },
-      },
-    });
-  }
-  for (const [entry, name] of [['main/electron/main.ts', 'main'], ['preload/index.ts', 'preload']] as const) {
-    await build({
-      configFile: false,
-      root,
-      logLevel: 'warn',
-      build: {
-        ssr: join(root, entry),
-        outDir: join(root, 'dist', 'electron'),
-        emptyOutDir: false,
-        target: 'node20',
-        rollupOptions: { external, output: { format: 'cjs', entryFileNames: `${name}.cjs` } },
+        rollupOptions: { external, output: { format, entryFileNames: file } },
       },
     });
   }

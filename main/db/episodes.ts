@@ -1,4 +1,5 @@
 /** Queries over episodes, their turns and their judgements. */
+import type Database from 'better-sqlite3';
 import type { Db } from './open';
 import type { EpisodeDetail, EpisodeRow, Judgement, Turn } from '../../shared/domain';
 import { listEpisodeAudio } from './audio';
@@ -115,14 +116,27 @@ export function listJudgements(db: Db, episodeId: number): Judgement[] {
   }));
 }
 
+type Statement = Database.Statement<unknown[]>;
+
+const statementsByDb = new WeakMap<Db, Map<string, Statement>>();
+
+/** The prepared statement for `sql` on `db`, prepared once per connection (these run once per imported episode). */
+function prepared(db: Db, sql: string): Statement {
+  let cache = statementsByDb.get(db);
+  if (!cache) statementsByDb.set(db, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = db.prepare<unknown[]>(sql)));
+  return stmt;
+}
+
 /** Sets the episode's denormalized judge label to its latest judgement's label (call after adding judgements). */
 export function refreshJudgeLabel(db: Db, episodeId: number): void {
-  db.prepare('UPDATE episodes SET judge_label = (SELECT label FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1) WHERE id = ?').run(episodeId, episodeId);
+  prepared(db, 'UPDATE episodes SET judge_label = (SELECT label FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1) WHERE id = ?').run(episodeId, episodeId);
 }
 
 /** Indexes an episode for the browser: its condition pairs and the full text of its turns. */
 export function indexEpisodeForBrowse(db: Db, episodeId: number, condition: Record<string, string>, turnTexts: readonly string[]): void {
-  const pair = db.prepare('INSERT OR IGNORE INTO episode_conditions (episode_id, key, value) VALUES (?, ?, ?)');
+  const pair = prepared(db, 'INSERT OR IGNORE INTO episode_conditions (episode_id, key, value) VALUES (?, ?, ?)');
   for (const [k, v] of Object.entries(condition)) pair.run(episodeId, k, String(v));
-  db.prepare('INSERT INTO episode_text (rowid, text) VALUES (?, ?)').run(episodeId, turnTexts.filter(Boolean).join(' '));
+  prepared(db, 'INSERT INTO episode_text (rowid, text) VALUES (?, ?)').run(episodeId, turnTexts.filter(Boolean).join(' '));
 }

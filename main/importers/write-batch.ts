@@ -4,22 +4,9 @@ import type { Db } from '../db/open';
 import { ensureStudy } from '../db/studies';
 import { indexEpisodeForBrowse, refreshJudgeLabel } from '../db/episodes';
 import type { Peaks } from '../audio/peaks';
+import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
 import { ImportError, type BatchEpisode, type ImportBatch } from './batch';
-
-/** What an import did, as printed by `earshot import --json`. */
-export interface ImportSummary {
-  study: { id: number; name: string };
-  format: string;
-  episodes: number;
-  turns: number;
-  audio: number;
-  judgements: number;
-  annotations: number;
-  skipped: number;
-  warnings: string[];
-  unchanged: boolean;
-}
 
 /** Options of a write. */
 export interface WriteOptions {

@@ -1,5 +1,6 @@
 /** Reads what the benchmark tables need from the database: a study's episodes with their latest judgement, tool events and labels. */
 import type { Db } from '../db/open';
+import { EPISODE_COLUMNS, type EpisodeDbRow } from '../db/episodes';
 import type { MetricsFamily } from '../../shared/types/metrics';
 
 /** An episode as the metrics read it. */
@@ -30,19 +31,6 @@ export function familyOf(benchmark: string, condition: Record<string, string>, i
   return 'generic';
 }
 
-interface EpisodeDbRow {
-  id: number;
-  external_id: string;
-  benchmark: string;
-  system: string;
-  task: string;
-  trial: number;
-  condition: string;
-  outcome: string | null;
-  reward: number | null;
-  duration_ms: number | null;
-  info: string;
-}
 
 const parseObject = (text: string | null): Record<string, unknown> => {
   const value: unknown = text ? JSON.parse(text) : {};
@@ -62,8 +50,8 @@ export function loadEpisodes(db: Db, studyId: number): MetricsEpisode[] {
     .iterate(studyId) as Iterable<{ episode_id: number; label: string; categories: string }>;
   for (const j of judgementRows) judges.set(j.episode_id, { label: j.label, categories: parseStrings(j.categories) });
   const rows = db
-    .prepare('SELECT id, external_id, benchmark, system, task, trial, condition, outcome, reward, duration_ms, info FROM episodes WHERE study_id = ? ORDER BY id')
-    .all(studyId) as EpisodeDbRow[];
+    .prepare(`SELECT ${EPISODE_COLUMNS}, e.info FROM episodes e WHERE e.study_id = ? ORDER BY e.id`)
+    .all(studyId) as (EpisodeDbRow & { info: string })[];
   return rows.map((r) => {
     const rawCondition = Object.fromEntries(Object.entries(parseObject(r.condition)).map(([k, v]) => [k, String(v)]));
     const { benchmark: _benchmark, ...condition } = rawCondition;

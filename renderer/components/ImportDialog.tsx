@@ -2,18 +2,7 @@
 import type { DragEvent } from 'react';
 import { useApp } from '../store';
 import { bridge } from '../api/client';
-
-interface Summary {
-  study: { id: number; name: string };
-  episodes: number;
-  turns: number;
-  audio: number;
-  judgements: number;
-  annotations: number;
-  skipped: number;
-  warnings: string[];
-  unchanged: boolean;
-}
+import type { ImportSummary } from '../../shared/methods/imports';
 
 function Progress() {
   const job = useApp((s) => s.importJob);
@@ -21,7 +10,7 @@ function Progress() {
   const openStudy = useApp((s) => s.openStudy);
   const close = useApp((s) => s.openImport);
   if (!job) return null;
-  const summary = job.finished && !job.error ? (job.result as Summary) : null;
+  const summary = job.finished && !job.error ? (job.result as ImportSummary) : null;
   const pct = job.total > 0 ? Math.round((job.done / job.total) * 100) : null;
   return (
     <div className="import-progress" data-testid="import-progress" data-finished={job.finished ? 'true' : 'false'}>

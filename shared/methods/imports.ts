@@ -19,6 +19,20 @@ export interface FolderListing {
   entries: FileEntry[];
 }
 
+/** What an import did, as printed by `earshot import --json` and carried by the import job's final progress event. */
+export interface ImportSummary {
+  study: { id: number; name: string };
+  format: string;
+  episodes: number;
+  turns: number;
+  audio: number;
+  judgements: number;
+  annotations: number;
+  skipped: number;
+  warnings: string[];
+  unchanged: boolean;
+}
+
 /** Import methods by name. */
 export const importMethods = {
   'files.list': method<FolderListing>()(z.object({ path: z.string().max(4096).optional() }).strict()),
