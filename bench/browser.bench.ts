@@ -17,9 +17,9 @@ import { decideRange } from '../main/audio/range';
 import { longWav } from './peaks.bench';
 import { fmtMB, fmtMs, note, peakRssBytes } from './lib/measure';
 import type { BenchResult, BenchRow } from './lib/result';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** How long the default whole-file decode may take before the bench gives up on it. */
 const DECODE_CAP_MS = Number(process.env.BENCH_DECODE_CAP_MS ?? 60_000);
 const TARGET_MS = 500;
@@ -30,11 +30,7 @@ async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
-      '--enable-precise-memory-info', '--js-flags=--expose-gc',
-    ],
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
   });
 }
 

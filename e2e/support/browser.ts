@@ -7,6 +7,12 @@ import { repoRoot } from '../../test-support/fixtures';
 /** Path of the Chromium binary: $CHROMIUM_PATH or Debian's. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Flags for headless Chromium on a machine with no network but the package registries (and audio that may autoplay). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
+] as const;
+
 /** Folder for screenshots saved as test artifacts. */
 export const artifactsDir = join(repoRoot, 'test-results', 'screenshots');
 
@@ -17,9 +23,6 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 }
