@@ -29,7 +29,6 @@ export function lanesOf(asset: AudioAssetInfo): string[] {
 /** Draws and plays one audio asset, with the turns drawn over it. */
 export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks: AudioPeaks; turns: Turn[] }) {
   const box = useRef<HTMLDivElement>(null);
-  const timeline = useRef<HTMLDivElement>(null);
   const minimap = useRef<HTMLDivElement>(null);
   const setPlaying = useApp((s) => s.setPlaying);
   const theme = useApp((s) => s.theme);
@@ -62,7 +61,7 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       autoCenter: true,
       splitChannels: lanes.map((lane) => ({ waveColor: colour(lane, 'wave'), progressColor: colour(lane, 'progress'), height: laneHeight })),
       plugins: [
-        TimelinePlugin.create({ container: timeline.current!, height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
+        TimelinePlugin.create({ height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
         MinimapPlugin.create({ container: minimap.current!, height: 22, waveColor: cssVar(el, '--muted'), progressColor: cssVar(el, '--text'), overlayColor: cssVar(el, '--accent-soft'), cursorColor: cssVar(el, '--accent') }),
         ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC }),
       ],
@@ -183,7 +182,6 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       </div>
       <div className="waveform-body">
         <div ref={box} data-testid="waveform-canvas" />
-        <div ref={timeline} className="timeline" />
         <div ref={minimap} className="minimap" data-testid="minimap" />
       </div>
     </div>
