@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { writeBatch } from '../importers/write-batch';
 import type { BatchEpisode, ImportBatch } from '../importers/batch';
-import { ftsQuery, episodeFacets, queryEpisodes } from './episode-query';
+import { episodeFacets, queryEpisodes } from './episode-query';
 import type { EpisodeQuery } from '../../shared/types/browse';
 
 let t: TempServices;
@@ -74,12 +74,5 @@ describe('queryEpisodes', () => {
     expect(f.system).toEqual(['alpha', 'beta']);
     expect(f.judgeLabel).toEqual(['hallucination', 'pass', 'transcription']);
     expect(f.condition.environment).toEqual(['noise_heavy', 'regular', 'speech_heavy']);
-  });
-});
-
-describe('ftsQuery', () => {
-  it('quotes every word so user text is never FTS syntax', () => {
-    expect(ftsQuery('order NEAR number')).toBe('"order" AND "NEAR" AND "number"*');
-    expect(ftsQuery('  ')).toBeNull();
   });
 });

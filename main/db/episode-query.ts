@@ -1,76 +1,46 @@
-/** The episode browser's queries: filters, full-text search and sort as one SQL statement, paged. */
+/** The episode browser's queries: filters, full-text search and sort, paged, over a study of any size. */
 import type { Db } from './open';
 import type { EpisodeFacets, EpisodePage, EpisodeQuery } from '../../shared/types/browse';
 import { EPISODE_COLUMNS, toEpisodeRow, type EpisodeDbRow } from './episodes';
+import { withStudyIndex, type SortOrder } from './browse-index';
+import { matchEpisodes, type Match } from './episode-match';
 
-const SORT_SQL: Record<NonNullable<EpisodeQuery['sort']>['key'], string> = {
-  id: 'e.id',
-  externalId: 'e.external_id',
-  system: 'e.system',
-  task: 'e.task',
-  outcome: 'e.outcome',
-  reward: 'e.reward',
-  judgeLabel: 'e.judge_label',
-  durationMs: 'e.duration_ms',
-};
-
-/** Turns what a user types into a safe FTS5 query: every word must appear, the last may be a prefix. */
-export function ftsQuery(search: string): string | null {
-  const words = search.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  if (words.length === 0) return null;
-  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' AND ');
-}
-
-function inList(column: string, values: readonly string[], params: unknown[]): string {
-  params.push(...values);
-  return `${column} IN (${values.map(() => '?').join(', ')})`;
-}
-
-function whereClause(q: EpisodeQuery): { sql: string; params: unknown[] } {
-  const parts = ['e.study_id = ?'];
-  const params: unknown[] = [q.studyId];
-  if (q.system?.length) parts.push(inList('e.system', q.system, params));
-  if (q.outcome?.length) parts.push(inList('e.outcome', q.outcome, params));
-  if (q.judgeLabel?.length) parts.push(inList('e.judge_label', q.judgeLabel, params));
-  for (const [key, values] of Object.entries(q.condition ?? {})) {
-    if (values.length === 0) continue;
-    params.push(key);
-    parts.push(`e.id IN (SELECT episode_id FROM episode_conditions WHERE key = ? AND ${inList('value', values, params)})`);
+/**
+ * The positions of one page: walks the sort order (descending = the non-null part backwards, then the nulls
+ * backwards, so nulls stay last and ties go by id in the sort's direction) and keeps matches `offset`..`offset+limit`.
+ */
+function pagePositions(order: SortOrder, desc: boolean, match: Match, offset: number, limit: number): number[] {
+  const { positions, nonNull } = order;
+  const n = positions.length;
+  const at = (i: number) => (!desc ? positions[i] : i < nonNull ? positions[nonNull - 1 - i] : positions[n - 1 - (i - nonNull)]);
+  const page: number[] = [];
+  if (match.all) {
+    for (let i = offset; i < Math.min(n, offset + limit); i++) page.push(at(i));
+    return page;
   }
-  if (q.rewardMin !== undefined) (parts.push('e.reward >= ?'), params.push(q.rewardMin));
-  if (q.rewardMax !== undefined) (parts.push('e.reward <= ?'), params.push(q.rewardMax));
-  if (q.labelled && q.annotatorId) {
-    parts.push(`${q.labelled === 'no' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM annotations a WHERE a.episode_id = e.id AND a.annotator_id = ?)`);
-    params.push(q.annotatorId);
+  let seen = 0;
+  for (let i = 0; i < n && page.length < limit; i++) {
+    const p = at(i);
+    if (match.flags[p] && seen++ >= offset) page.push(p);
   }
-  if (q.disagreement) {
-    parts.push(`EXISTS (SELECT 1 FROM annotations a WHERE a.episode_id = e.id AND a.phase = 'final' AND a.field = 'judge_agree' AND a.value = 'false')`);
-  }
-  const fts = q.search ? ftsQuery(q.search) : null;
-  if (q.search && !fts) parts.push('0');
-  if (fts) {
-    parts.push('e.id IN (SELECT rowid FROM episode_text WHERE episode_text MATCH ?)');
-    params.push(fts);
-  }
-  return { sql: parts.join(' AND '), params };
+  return page;
 }
 
 /** One page of the episodes matching `q`, and the total count. */
 export function queryEpisodes(db: Db, q: EpisodeQuery): EpisodePage {
-  const { sql, params } = whereClause(q);
-  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM episodes e WHERE ${sql}`).get(...params) as { total: number };
-  const sort = q.sort ?? { key: 'id', dir: 'asc' };
-  const dir = sort.dir === 'desc' ? 'DESC' : 'ASC';
-  // Index-friendly orders: id alone; NOT NULL columns plainly; nullable ones DESC (SQLite puts NULLs last there) or,
-  // ascending, by (col IS NULL) first, which the (study_id, col IS NULL, col) indexes of migration 005 deliver in order.
-  const col = SORT_SQL[sort.key];
-  const nullable = sort.key === 'outcome' || sort.key === 'reward' || sort.key === 'judgeLabel' || sort.key === 'durationMs';
-  const order =
-    sort.key === 'id' ? `e.id ${dir}` : !nullable || dir === 'DESC' ? `${col} ${dir}, e.id ${dir}` : `(${col} IS NULL), ${col} ASC, e.id ASC`;
-  const rows = db
-    .prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...params, q.limit, q.offset) as EpisodeDbRow[];
-  return { total, offset: q.offset, rows: rows.map(toEpisodeRow) };
+  return withStudyIndex(db, q.studyId, (index) => {
+    const match = matchEpisodes(db, index, q);
+    const sort = q.sort ?? { key: 'id', dir: 'asc' };
+    const page = pagePositions(index.order(sort.key), sort.dir === 'desc', match, q.offset, q.limit);
+    return pageOf(db, page.map((p) => index.ids[p]), match.all ? index.ids.length : match.count, q.offset);
+  });
+}
+
+/** The rows of the episodes `ids`, in that order. */
+function pageOf(db: Db, ids: number[], total: number, offset: number): EpisodePage {
+  const rows = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as EpisodeDbRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { total, offset, rows: ids.map((id) => toEpisodeRow(byId.get(id) as EpisodeDbRow)) };
 }
 
 /** The distinct systems, outcomes, judge labels and condition values of a study. */

@@ -4,6 +4,7 @@ import { migration002 } from './002-annotation';
 import { migration003 } from './003-runs';
 import { migration004 } from './004-browse';
 import { migration005 } from './005-browse-speed';
+import { migration006 } from './006-browse-version';
 
 /** A schema step: its number and its SQL. */
 export interface Migration {
@@ -18,6 +19,7 @@ export const migrations: readonly Migration[] = [
   { version: 3, sql: migration003 },
   { version: 4, sql: migration004 },
   { version: 5, sql: migration005 },
+  { version: 6, sql: migration006 },
 ];
 
 /** The schema version this code brings a database to. */

@@ -1,0 +1,151 @@
+/**
+ * The episode browser's in-memory index of one study: its episode ids, each sort key's order, and which episodes take
+ * each value of a filtered column or condition — what every page needs and only imports change. Built lazily from
+ * SQLite, kept per connection and keyed by `browse_version` (migration 6), which triggers bump on every change to
+ * episodes and their conditions from any connection; inside a caller's transaction nothing is kept.
+ */
+import type { Db } from './open';
+import type { EpisodeQuery } from '../../shared/types/browse';
+
+/** A column the browser sorts by. */
+export type SortKey = NonNullable<EpisodeQuery['sort']>['key'];
+
+/** A filter whose values are indexed: an episode column, or a condition key (`condition:<key>`). */
+export type ValueField = 'system' | 'outcome' | 'judge_label' | `condition:${string}`;
+
+/** One sort key's ascending order as positions into the study's id list; nulls (last in both directions) from `nonNull` on. */
+export interface SortOrder {
+  positions: Int32Array;
+  nonNull: number;
+}
+
+/** A study's episodes for the browser. Positions index `ids`, which ascend. */
+export interface StudyIndex {
+  ids: Int32Array;
+  /** The position of episode `id`, or -1 when it is not in the study. */
+  positionOf(id: number): number;
+  /** The ascending order for `key`. */
+  order(key: SortKey): SortOrder;
+  /** The positions of the episodes whose `field` equals `value`. */
+  positionsWith(field: ValueField, value: string): Int32Array;
+  /** Each position's reward, NaN where it has none. */
+  rewards(): Float64Array;
+}
+
+/** Sort columns; nullable ones ascend with NULLs last, as `(col IS NULL), col`, which migration 005's indexes deliver. */
+const ORDER_SQL: Record<Exclude<SortKey, 'id'>, { column: string; nullable: boolean }> = {
+  externalId: { column: 'external_id', nullable: false },
+  system: { column: 'system', nullable: false },
+  task: { column: 'task', nullable: false },
+  outcome: { column: 'outcome', nullable: true },
+  reward: { column: 'reward', nullable: true },
+  judgeLabel: { column: 'judge_label', nullable: true },
+  durationMs: { column: 'duration_ms', nullable: true },
+};
+
+/** How many studies a connection keeps an index for. */
+const STUDIES_KEPT = 4;
+
+interface ConnectionCache {
+  version: number;
+  studies: Map<number, StudyIndex>;
+}
+
+const cacheByDb = new WeakMap<Db, ConnectionCache>();
+
+/** Index lookup by id: a direct table when the ids are dense, binary search otherwise. */
+function positionLookup(ids: Int32Array): (id: number) => number {
+  const n = ids.length;
+  if (n === 0) return () => -1;
+  const min = ids[0];
+  const span = ids[n - 1] - min + 1;
+  if (span <= 4 * n + 1024) {
+    const table = new Int32Array(span).fill(-1);
+    for (let i = 0; i < n; i++) table[ids[i] - min] = i;
+    return (id) => (id >= min && id - min < span ? table[id - min] : -1);
+  }
+  return (id) => {
+    let lo = 0;
+    let hi = n - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[mid] === id) return mid;
+      if (ids[mid] < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+}
+
+/** Memoizes `make` per key. */
+function memo<K, V>(make: (key: K) => V): (key: K) => V {
+  const seen = new Map<K, V>();
+  return (key) => {
+    if (!seen.has(key)) seen.set(key, make(key));
+    return seen.get(key) as V;
+  };
+}
+
+function buildStudyIndex(db: Db, studyId: number): StudyIndex {
+  const ids = Int32Array.from(db.prepare('SELECT id FROM episodes WHERE study_id = ?').pluck().all(studyId) as number[]).sort();
+  const positionOf = positionLookup(ids);
+  const toPositions = (found: number[]) => Int32Array.from(found, positionOf);
+  const order = memo((key: SortKey): SortOrder => {
+    if (key === 'id') return { positions: Int32Array.from(ids.keys()), nonNull: ids.length };
+    const { column, nullable } = ORDER_SQL[key];
+    const by = nullable ? `(${column} IS NULL), ${column}, id` : `${column}, id`;
+    const positions = toPositions(db.prepare(`SELECT id FROM episodes WHERE study_id = ? ORDER BY ${by}`).pluck().all(studyId) as number[]);
+    const nonNull = nullable ? (db.prepare(`SELECT COUNT(${column}) FROM episodes WHERE study_id = ?`).pluck().get(studyId) as number) : positions.length;
+    return { positions, nonNull };
+  });
+  const valueSets = memo((field: ValueField) =>
+    memo((value: string) => {
+      const found = field.startsWith('condition:')
+        ? db.prepare('SELECT episode_id FROM episode_conditions WHERE key = ? AND value = ?').pluck().all(field.slice('condition:'.length), value)
+        : db.prepare(`SELECT id FROM episodes WHERE study_id = ? AND ${field} = ?`).pluck().all(studyId, value);
+      return toPositions(found as number[]).filter((p) => p >= 0); // condition rows of other studies fall out here
+    }),
+  );
+  let rewards: Float64Array | null = null;
+  return {
+    ids,
+    positionOf,
+    order,
+    positionsWith: (field, value) => valueSets(field)(value),
+    rewards() {
+      if (!rewards) {
+        rewards = new Float64Array(ids.length).fill(NaN);
+        for (const [id, r] of db.prepare('SELECT id, reward FROM episodes WHERE study_id = ? AND reward IS NOT NULL').raw().all(studyId) as [number, number][]) {
+          rewards[positionOf(id)] = r;
+        }
+      }
+      return rewards;
+    },
+  };
+}
+
+/** The cached index, valid for the snapshot the caller's read transaction sees. */
+function cachedStudyIndex(db: Db, studyId: number): StudyIndex {
+  const version = db.prepare('SELECT n FROM browse_version').pluck().get() as number;
+  let cache = cacheByDb.get(db);
+  if (!cache || cache.version !== version) cacheByDb.set(db, (cache = { version, studies: new Map() }));
+  let entry = cache.studies.get(studyId);
+  if (entry) {
+    cache.studies.delete(studyId); // re-inserted below: the Map's order is least recently used first
+  } else {
+    entry = buildStudyIndex(db, studyId);
+    if (cache.studies.size >= STUDIES_KEPT) cache.studies.delete(cache.studies.keys().next().value as number);
+  }
+  cache.studies.set(studyId, entry);
+  return entry;
+}
+
+/**
+ * Runs `use` with the study's index, reused until its episodes or their conditions change. All of it reads one
+ * snapshot (a read transaction), so parts of the index built on demand agree with the rest; inside a caller's own
+ * transaction, which may hold uncommitted rows, a fresh index is built and not kept.
+ */
+export function withStudyIndex<T>(db: Db, studyId: number, use: (index: StudyIndex) => T): T {
+  if (db.inTransaction) return use(buildStudyIndex(db, studyId));
+  return db.transaction(() => use(cachedStudyIndex(db, studyId)))();
+}
