@@ -28,8 +28,8 @@ export interface StudyIndex {
   order(key: SortKey): SortOrder;
   /** The positions of the episodes whose `field` equals `value`. */
   positionsWith(field: ValueField, value: string): Int32Array;
-  /** Each position's reward, NaN where it has none. */
-  rewards(): Float64Array;
+  /** The positions whose reward lies in [min, max] (episodes without a reward never do). */
+  rewardBetween(min: number, max: number): Int32Array;
 }
 
 /** Sort columns; nullable ones ascend with NULLs last, as `(col IS NULL), col`, which migration 005's indexes deliver. */
@@ -77,6 +77,18 @@ function positionLookup(ids: Int32Array): (id: number) => number {
   };
 }
 
+/** The first index of ascending `values` where `past(value, x)` holds (binary search), or values.length. */
+function firstAtLeast(values: Float64Array, x: number, past: (value: number, x: number) => boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (past(values[mid], x)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** Memoizes `make` per key. */
 function memo<K, V>(make: (key: K) => V): (key: K) => V {
   const seen = new Map<K, V>();
@@ -89,9 +101,22 @@ function memo<K, V>(make: (key: K) => V): (key: K) => V {
 function buildStudyIndex(db: Db, studyId: number): StudyIndex {
   const ids = Int32Array.from(db.prepare('SELECT id FROM episodes WHERE study_id = ?').pluck().all(studyId) as number[]).sort();
   const positionOf = positionLookup(ids);
-  const toPositions = (found: number[]) => Int32Array.from(found, positionOf);
+  /** Positions of the ids found, in their order; ids of other studies are dropped. */
+  const toPositions = (found: number[]) => {
+    const out = new Int32Array(found.length);
+    let k = 0;
+    for (let i = 0; i < found.length; i++) {
+      const p = positionOf(found[i]);
+      if (p >= 0) out[k++] = p;
+    }
+    return k === out.length ? out : out.slice(0, k);
+  };
   const order = memo((key: SortKey): SortOrder => {
-    if (key === 'id') return { positions: Int32Array.from(ids.keys()), nonNull: ids.length };
+    if (key === 'id') {
+      const positions = new Int32Array(ids.length);
+      for (let i = 0; i < positions.length; i++) positions[i] = i;
+      return { positions, nonNull: ids.length };
+    }
     const { column, nullable } = ORDER_SQL[key];
     const by = nullable ? `(${column} IS NULL), ${column}, id` : `${column}, id`;
     const positions = toPositions(db.prepare(`SELECT id FROM episodes WHERE study_id = ? ORDER BY ${by}`).pluck().all(studyId) as number[]);
@@ -103,25 +128,21 @@ function buildStudyIndex(db: Db, studyId: number): StudyIndex {
       const found = field.startsWith('condition:')
         ? db.prepare('SELECT episode_id FROM episode_conditions WHERE key = ? AND value = ?').pluck().all(field.slice('condition:'.length), value)
         : db.prepare(`SELECT id FROM episodes WHERE study_id = ? AND ${field} = ?`).pluck().all(studyId, value);
-      return toPositions(found as number[]).filter((p) => p >= 0); // condition rows of other studies fall out here
+      return toPositions(found as number[]); // condition rows of other studies fall out here
     }),
   );
-  let rewards: Float64Array | null = null;
-  return {
-    ids,
-    positionOf,
-    order,
-    positionsWith: (field, value) => valueSets(field)(value),
-    rewards() {
-      if (!rewards) {
-        rewards = new Float64Array(ids.length).fill(NaN);
-        for (const [id, r] of db.prepare('SELECT id, reward FROM episodes WHERE study_id = ? AND reward IS NOT NULL').raw().all(studyId) as [number, number][]) {
-          rewards[positionOf(id)] = r;
-        }
-      }
-      return rewards;
-    },
+  // The non-null rewards ascending, aligned with the reward order's first `nonNull` positions (same ORDER BY).
+  let sortedRewards: Float64Array | null = null;
+  const rewardBetween = (min: number, max: number) => {
+    const { positions, nonNull } = order('reward');
+    sortedRewards ??= Float64Array.from(
+      db.prepare('SELECT reward FROM episodes WHERE study_id = ? AND reward IS NOT NULL ORDER BY reward, id').pluck().all(studyId) as number[],
+    );
+    const from = firstAtLeast(sortedRewards, min, (v, x) => v >= x);
+    const to = firstAtLeast(sortedRewards, max, (v, x) => v > x);
+    return positions.subarray(Math.min(from, nonNull), Math.min(to, nonNull));
   };
+  return { ids, positionOf, order, positionsWith: (field, value) => valueSets(field)(value), rewardBetween };
 }
 
 /** The cached index, valid for the snapshot the caller's read transaction sees. */

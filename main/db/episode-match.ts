@@ -38,9 +38,7 @@ function filtersOf(db: Db, index: StudyIndex, q: EpisodeQuery): { include: Filte
   byValue('judge_label', q.judgeLabel);
   for (const [key, values] of Object.entries(q.condition ?? {})) byValue(`condition:${key}`, values);
   if (q.rewardMin !== undefined || q.rewardMax !== undefined) {
-    const min = q.rewardMin ?? -Infinity;
-    const max = q.rewardMax ?? Infinity;
-    include.push((visit) => index.rewards().forEach((r, p) => r >= min && r <= max && visit(p))); // NaN (no reward) fails both
+    include.push((visit) => index.rewardBetween(q.rewardMin ?? -Infinity, q.rewardMax ?? Infinity).forEach((p) => visit(p)));
   }
   let exclude: Filter | null = null;
   if (q.labelled && q.annotatorId) {
