@@ -1,5 +1,12 @@
 /** HTTP Range parsing for audio: one byte range per request, as media elements ask for. */
 
+/**
+ * Most bytes sent for an open-ended range (`bytes=a-`). Media elements ask for `bytes=0-` and read as fast as the
+ * connection allows: for an hour-long WAV that is tens of MB pushed through the page while it is still opening the
+ * episode. A shorter 206 (its Content-Range says which bytes) makes the element ask again when it needs more.
+ */
+export const OPEN_RANGE_BYTES = 512 * 1024;
+
 /** A satisfiable byte range, inclusive at both ends. */
 export interface ByteRange {
   start: number;
@@ -9,7 +16,7 @@ export interface ByteRange {
 /** Result of reading a Range header against a file size: the whole file, a range, or unsatisfiable (416). */
 export type RangeDecision = { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
-/** Interprets a `Range` header (`bytes=a-b`, `bytes=a-`, `bytes=-n`) for a file of `size` bytes. */
+/** Interprets a `Range` header (`bytes=a-b`, `bytes=a-`, `bytes=-n`) for a file of `size` bytes; `bytes=a-` gets at most OPEN_RANGE_BYTES. */
 export function decideRange(header: string | null | undefined, size: number): RangeDecision {
   if (!header) return { kind: 'whole' };
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
@@ -23,7 +30,7 @@ export function decideRange(header: string | null | undefined, size: number): Ra
     end = size - 1;
   } else {
     start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+    end = Math.min(m[2] === '' ? start + OPEN_RANGE_BYTES - 1 : Number(m[2]), size - 1);
   }
   if (start >= size || start > end) return { kind: 'unsatisfiable' };
   return { kind: 'partial', range: { start, end } };

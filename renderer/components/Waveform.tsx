@@ -1,5 +1,6 @@
 /** The waveform: precomputed peaks, streamed MediaElement playback, one lane per channel (user, agent), with
- * speech segments, latency and interruption marks, a timeline, a minimap, and zoom. */
+ * speech segments, latency and interruption marks, a timeline, a minimap, and zoom; `data-ready` on the canvas box
+ * once all of it is drawn. */
 import { useEffect, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
@@ -8,9 +9,9 @@ import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { AudioAssetInfo, AudioPeaks, Turn } from '../../shared/domain';
 import { takeMedia } from '../player/media';
-import { decodePeaks } from '../../shared/peaks-codec';
 import { attachPlayer, publishTime, publishView, MAX_PX_PER_SEC } from '../player/player';
 import { buildOverlay } from '../player/overlay';
+import { afterDrawnAndPlayable, initialPeaks, sharpenWhenZoomed } from '../player/staged-load';
 import { useApp } from '../store';
 import { setFirstErrorFromWaveform } from './labels/first-error';
 import { addRegionFromWaveform } from './labels/RegionsField';
@@ -46,10 +47,11 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
   useEffect(() => {
     const el = box.current!;
     const colour = (lane: string, part: 'wave' | 'progress') => cssVar(el, `--${lane === 'agent' ? 'agent' : 'user'}-${part}`);
+    const media = takeMedia(asset.id);
     const ws = WaveSurfer.create({
       container: el,
-      media: takeMedia(asset.id),
-      peaks: decodePeaks(peaks),
+      media,
+      peaks: initialPeaks(peaks),
       duration: peaks.durationMs / 1000,
       backend: 'MediaElement',
       height: laneHeight,
@@ -60,11 +62,13 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       autoScroll: true,
       autoCenter: true,
       splitChannels: lanes.map((lane) => ({ waveColor: colour(lane, 'wave'), progressColor: colour(lane, 'progress'), height: laneHeight })),
-      plugins: [
-        TimelinePlugin.create({ height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
-        MinimapPlugin.create({ container: minimap.current!, height: 22, waveColor: cssVar(el, '--muted'), progressColor: cssVar(el, '--text'), overlayColor: cssVar(el, '--accent-soft'), cursorColor: cssVar(el, '--accent') }),
-        ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC }),
-      ],
+    });
+    let frame = 0;
+    const staging = afterDrawnAndPlayable(media, () => {
+      ws.registerPlugin(TimelinePlugin.create({ height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }));
+      ws.registerPlugin(MinimapPlugin.create({ container: minimap.current!, height: 22, waveColor: cssVar(el, '--muted'), progressColor: cssVar(el, '--text'), overlayColor: cssVar(el, '--accent-soft'), cursorColor: cssVar(el, '--accent') }));
+      ws.registerPlugin(ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC }));
+      frame = requestAnimationFrame(() => el.setAttribute('data-ready', 'true'));
     });
     const regions = ws.registerPlugin(RegionsPlugin.create());
     regions.on('region-created', (r) => {
@@ -91,14 +95,15 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       publishView({ startMs: (scroller.scrollLeft / total) * ms, endMs: Math.min(ms, ((scroller.scrollLeft + scroller.clientWidth) / total) * ms) });
     };
     const unsubs = [
+      sharpenWhenZoomed(ws, peaks),
       ws.on('timeupdate', (t) => publishTime(t * 1000)),
       ws.on('play', () => setPlaying(true)),
       ws.on('pause', () => setPlaying(false)),
       ws.on('finish', () => setPlaying(false)),
-      ws.on('ready', () => {
-        el.setAttribute('data-ready', 'true');
+      ws.once('ready', () => {
         overlay.fitLabels(ws.getWrapper().clientWidth / (peaks.durationMs / 1000));
         view();
+        staging.drawn();
       }),
       ws.on('zoom', (pxPerSec) => {
         el.setAttribute('data-zoom', String(Math.round(pxPerSec)));
@@ -114,11 +119,12 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
     ];
     ws.setPlaybackRate(useApp.getState().rate, true);
     return () => {
+      staging.cancel();
+      cancelAnimationFrame(frame);
       unsubs.forEach((u) => u());
       attachPlayer(null);
       surfer.current = null;
       regionsPlugin.current = null;
-      const media = ws.getMediaElement();
       ws.destroy();
       media.pause();
       media.removeAttribute('src');

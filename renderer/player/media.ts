@@ -1,5 +1,7 @@
 /** Media elements started as soon as an episode opens, so Chromium's media pipeline warms up while the peaks load. */
 import { bridge } from '../api/client';
+import { silentWav } from './silent-wav';
+import { whenIdle } from './idle';
 
 let prepared: { assetId: number; element: HTMLAudioElement } | null = null;
 
@@ -19,4 +21,26 @@ export function takeMedia(assetId: number): HTMLAudioElement {
   const element = prepareMedia(assetId);
   prepared = null;
   return element;
+}
+
+/**
+ * Opens the audio output once, when the studio is idle after starting, by loading a moment of silence (never played):
+ * the browser starts its audio service on the first media element that can play, which takes 0.2–0.5 s, and the first
+ * episode opened would otherwise wait for it.
+ */
+export function warmAudioOutput(): void {
+  const run = () => {
+    const url = URL.createObjectURL(new Blob([silentWav(400).buffer as ArrayBuffer], { type: 'audio/wav' }));
+    const element = new Audio();
+    const release = () => {
+      element.removeAttribute('src');
+      element.load();
+      URL.revokeObjectURL(url);
+    };
+    element.addEventListener('canplay', release, { once: true });
+    element.addEventListener('error', release, { once: true });
+    element.preload = 'auto';
+    element.src = url;
+  };
+  whenIdle(run, 2000);
 }
