@@ -1,13 +1,15 @@
 /** Issue 3: importing 10,000 synthetic τ-Voice episodes (real reader + the one writer) vs JSON.parse of the same bytes. */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../main/db/open';
 import { readTau2 } from '../main/importers/tau2/read-tau2';
 import { readSimArtifacts } from '../main/importers/tau2/artifacts';
+import { ImportRoot } from '../main/importers/safe-path';
 import { validate } from '../main/importers/tau2/read-json';
-import { tau2Results, tau2Simulation } from '../main/importers/tau2/schema';
+import { tau2Results } from '../main/importers/tau2/schema';
+import { validateSimulation } from '../main/importers/tau2/simulation-check';
 import { simulationToEpisode, type RunContext } from '../main/importers/tau2/simulation-episode';
 import { writeBatch } from '../main/importers/write-batch';
 import { writeTau2Run } from './gen/tau2-run';
@@ -33,22 +35,23 @@ function baselineRead(files: readonly string[]): number {
 
 /**
  * Where the reader's time goes, measured with its own functions on the same files: read + JSON.parse (the baseline's
- * work), schema validation (zod), probing each simulation's artifacts folder, and building the episode.
+ * work), schema validation, probing each simulation's artifacts folder, and building the episode.
  */
 function readerBreakdown(dir: string): Record<string, number> {
   const meta = validate(tau2Results, JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')), 'results.json', 'file');
   const tickMs = (meta.info.audio_native_config?.tick_duration_seconds ?? 0.2) * 1000;
   const ctx: RunContext = { info: meta.info, tickMs, warn: () => undefined };
+  const root = new ImportRoot(dir);
   const t = { parse: 0, validate: 0, artifacts: 0, episode: 0 };
   for (const name of readdirSync(join(dir, 'simulations')).sort()) {
     let t0 = performance.now();
     const raw = JSON.parse(readFileSync(join(dir, 'simulations', name), 'utf8')) as unknown;
     t.parse += performance.now() - t0;
     t0 = performance.now();
-    const sim = validate(tau2Simulation, raw, name, 'simulation');
+    const sim = validateSimulation(raw, name, 'simulation');
     t.validate += performance.now() - t0;
     t0 = performance.now();
-    const artifacts = readSimArtifacts(dir, sim.task_id, sim.id, { file: name, record: 'simulation' });
+    const artifacts = readSimArtifacts(root, sim.task_id, sim.id, { file: name, record: 'simulation' });
     t.artifacts += performance.now() - t0;
     t0 = performance.now();
     if (artifacts.status !== 'discarded') simulationToEpisode(sim, artifacts, ctx, name);
@@ -96,6 +99,7 @@ export async function run(): Promise<BenchResult> {
     const t2 = performance.now();
     const c2 = cpuMs();
     db.close();
+    const dbBytes = statSync(join(work, 'import.db')).size;
     timeBaseline(); // before and after, so a burst of load elsewhere shows in both
     timeBaseline();
     const baseline = median(baselines);
@@ -123,10 +127,10 @@ export async function run(): Promise<BenchResult> {
         `data: ${run.simulations} simulations (${run.fullDuplex} full-duplex, ${run.simulations - run.fullDuplex} half-duplex), ` +
           `${run.withAudio} with a both.wav + label tracks, ${run.discarded} discarded; ${run.files.length} files, ${fmtMB(run.bytes)}; generated in ${fmtMs(genMs)}`,
         `import: readTau2 ${fmtMs(readMs)} + writeBatch ${fmtMs(writeMs)} = ${fmtMs(total)}; ` +
-          `${summary.episodes} episodes, ${summary.turns} turns, ${summary.judgements} judgements, ${summary.audio} audio, ${summary.skipped} skipped`,
+          `${summary.episodes} episodes, ${summary.turns} turns, ${summary.judgements} judgements, ${summary.audio} audio, ${summary.skipped} skipped; database file ${fmtMB(dbBytes)}`,
         `baseline: read + JSON.parse of the same ${run.files.length} files (non-JSON files read only), 2 runs before and 2 after the import, median: ${baselines.map(fmtMs).join(', ')}`,
         `CPU time (user + system, all threads): import ${fmtMs(c2 - c0)} (read ${fmtMs(c1 - c0)}, write ${fmtMs(c2 - c1)}) vs baseline ${fmtMs(median(baselineCpu))} → ${((c2 - c0) / median(baselineCpu)).toFixed(2)}×`,
-        `reader breakdown (its own functions, same files): read + JSON.parse ${fmtMs(parts.parse)}, zod validation ${fmtMs(parts.validate)}, ` +
+        `reader breakdown (its own functions, same files): read + JSON.parse ${fmtMs(parts.parse)}, validation ${fmtMs(parts.validate)}, ` +
           `artifact probing (readSimArtifacts) ${fmtMs(parts.artifacts)}, simulationToEpisode ${fmtMs(parts.episode)}`,
       ],
       wallMs: performance.now() - wall0,

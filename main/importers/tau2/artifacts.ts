@@ -1,5 +1,5 @@
 /** What the τ² runner leaves beside a simulation in `artifacts/task_<task_id>/sim_<id>/`: status, stereo audio, label tracks. */
-import { findInsideRoot, type RefSite } from '../safe-path';
+import type { ImportRoot, RefSite } from '../safe-path';
 import { parseAudacityLabels, type AudacityLabel } from './audacity-labels';
 import { readJsonFile, readTextFile, validate } from './read-json';
 import { tau2SimStatus } from './schema';
@@ -28,13 +28,13 @@ const LABEL_FILES: Record<keyof LabelTracks, string> = {
 };
 
 /** Reads the artifacts of simulation `simId` of task `taskId`; `site` names the simulation record whose ids built the path. */
-export function readSimArtifacts(root: string, taskId: string, simId: string, site: Omit<RefSite, 'field'>): SimArtifacts {
+export function readSimArtifacts(root: ImportRoot, taskId: string, simId: string, site: Omit<RefSite, 'field'>): SimArtifacts {
   const dir = `artifacts/task_${taskId}/sim_${simId}`;
-  // most simulations have no artifacts: one check of the folder instead of six of files that are not there
-  if (!findInsideRoot(root, dir, { ...site, field: 'task_id / id' })) {
+  // most simulations have no artifacts: the folder is looked up in listings of artifacts/ and its task folders, read once
+  if (!root.findListed(dir, { ...site, field: 'task_id / id' })) {
     return { status: null, bothWav: null, labels: { user: null, agent: null, userTools: null, agentTools: null } };
   }
-  const find = (ref: string) => findInsideRoot(root, `${dir}/${ref}`, { ...site, field: 'task_id / id' });
+  const find = (ref: string) => root.find(`${dir}/${ref}`, { ...site, field: 'task_id / id' });
   const statusPath = find('sim_status.json');
   const status = statusPath
     ? validate(tau2SimStatus, readJsonFile(statusPath, `${dir}/sim_status.json`), `${dir}/sim_status.json`, 'file').status

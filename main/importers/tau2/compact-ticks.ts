@@ -29,40 +29,43 @@ export interface CompactTicks {
 
 type Chunk = Tau2Tick['user_chunk'];
 
-/** Effects active in a chunk, as the metrics' `_get_active_effects_from_chunk` lists them. */
-function effectsOf(chunk: Chunk): [EffectType, string | null][] {
-  const out: [EffectType, string | null][] = [];
-  if (!chunk) return out;
-  const insertType = (type: string): EffectType => (type === 'vocal_tic' ? 'vocal_tic' : 'non_directed_speech');
-  const source = chunk.source_effects;
-  if (source?.burst_noise_file) out.push(['burst_noise', basename(source.burst_noise_file.replace(/\\/g, '/'))]);
-  if (source?.speech_insert) out.push([insertType(source.speech_insert.type), source.speech_insert.text]);
-  const speech = chunk.speech_effects;
-  if (speech?.dynamic_muffling_enabled) out.push(['muffling', null]);
-  if (speech?.speech_insert) out.push([insertType(speech.speech_insert.type), speech.speech_insert.text]);
-  return out;
+const insertType = (type: string): EffectType => (type === 'vocal_tic' ? 'vocal_tic' : 'non_directed_speech');
+
+/**
+ * Effects active in a chunk, in the order the metrics' `_get_active_effects_from_chunk` lists them: each is appended to
+ * `details` as [tick_id, side, type, detail]; returns their bits.
+ */
+function addEffects(chunk: Chunk, tickId: number, side: 'user' | 'agent', details: TickEffect[]): number {
+  const source = chunk?.source_effects;
+  const speech = chunk?.speech_effects;
+  if (!source && !speech) return 0;
+  let bits = 0;
+  const add = (type: EffectType, detail: string | null) => {
+    bits |= EFFECT_BITS[type];
+    details.push([tickId, side, type, detail]);
+  };
+  if (source?.burst_noise_file) add('burst_noise', basename(source.burst_noise_file.replace(/\\/g, '/')));
+  if (source?.speech_insert) add(insertType(source.speech_insert.type), source.speech_insert.text);
+  if (speech?.dynamic_muffling_enabled) add('muffling', null);
+  if (speech?.speech_insert) add(insertType(speech.speech_insert.type), speech.speech_insert.text);
+  return bits;
 }
 
 /** Compacts ticks: per tick speech flags, turn-taking actions and effect bits, plus a sparse list of effect details. */
 export function compactTicks(ticks: readonly Tau2Tick[]): CompactTicks {
   const rows: TickRow[] = [];
   const details: TickEffect[] = [];
-  for (const tick of ticks) {
-    let bits = { user: 0, agent: 0 };
-    for (const side of ['user', 'agent'] as const) {
-      for (const [type, detail] of effectsOf(side === 'user' ? tick.user_chunk : tick.agent_chunk)) {
-        bits = { ...bits, [side]: bits[side] | EFFECT_BITS[type] };
-        details.push([tick.tick_id, side, type, detail]);
-      }
-    }
+  for (const { tick_id: id, user_chunk: user, agent_chunk: agent } of ticks) {
+    const userBits = addEffects(user, id, 'user', details);
+    const agentBits = addEffects(agent, id, 'agent', details);
     rows.push([
-      tick.tick_id,
-      tick.user_chunk?.contains_speech ? 1 : 0,
-      tick.agent_chunk?.contains_speech ? 1 : 0,
-      tick.user_chunk?.turn_taking_action?.action ?? null,
-      tick.agent_chunk?.turn_taking_action?.action ?? null,
-      bits.user,
-      bits.agent,
+      id,
+      user?.contains_speech ? 1 : 0,
+      agent?.contains_speech ? 1 : 0,
+      user?.turn_taking_action?.action ?? null,
+      agent?.turn_taking_action?.action ?? null,
+      userBits,
+      agentBits,
     ]);
   }
   return { tickColumns: TICK_COLUMNS, effectBits: EFFECT_BITS, ticks: rows, tickEffects: details };

@@ -22,12 +22,9 @@ function timeOf(timestamp: string | null | undefined): number | null {
  * the message timestamps; end times are unknown in half-duplex runs.
  */
 export function messagesToTurns(messages: readonly Tau2Message[], startTime: string | null): MessageTurns {
-  const stamps = [timeOf(startTime), ...messages.map((m) => timeOf(m.timestamp))].filter((t): t is number => t !== null);
-  const base = stamps.length ? Math.min(...stamps) : null;
-  const at = (timestamp: string | null | undefined): number | null => {
-    const t = timeOf(timestamp);
-    return t === null || base === null ? null : t - base;
-  };
+  const times = messages.map((m) => timeOf(m.timestamp));
+  let base: number | null = timeOf(startTime);
+  for (const t of times) if (t !== null && (base === null || t < base)) base = t;
   const turns: BatchTurn[] = [];
   const startByTurnIdx = new Map<number, number | null>();
   const openCalls = new Map<string, BatchTurn>();
@@ -41,7 +38,8 @@ export function messagesToTurns(messages: readonly Tau2Message[], startTime: str
     }
   };
   messages.forEach((m, i) => {
-    const startMs = at(m.timestamp);
+    const t = times[i];
+    const startMs = t === null || base === null ? null : t - base;
     startByTurnIdx.set(m.turn_idx ?? i, startMs);
     if (m.role === 'tool') {
       for (const r of m.tool_messages ?? [{ id: m.id ?? '', content: m.content }]) addResult(r.id, r.content ?? null, startMs);

@@ -1,11 +1,12 @@
 /** Reads a τ²-bench / τ-Voice run — a run directory (results.json + simulations/*.json) or a monolithic results JSON — into one batch. */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
-import { displayPath, resolveInsideRoot } from '../safe-path';
+import { displayPath, ImportRoot } from '../safe-path';
 import { readSimArtifacts } from './artifacts';
 import { readJsonFile, validate } from './read-json';
-import { tau2Results, tau2Simulation } from './schema';
+import { tau2Results } from './schema';
+import { validateSimulation } from './simulation-check';
 import { simulationToEpisode, type RunContext } from './simulation-episode';
 
 /** tau2's DEFAULT_TICK_DURATION_SECONDS, used (with a warning) when a run does not record its tick duration. */
@@ -36,15 +37,12 @@ const recordName = (ordinal: number, raw: unknown): string => {
   return typeof id === 'string' ? `simulation ${ordinal} (id ${JSON.stringify(id.slice(0, 60))})` : `simulation ${ordinal}`;
 };
 
-function simulationFiles(root: string, simsDir: string): PendingSimulation[] {
-  return readdirSync(simsDir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name, i) => {
-      const file = `simulations/${name}`;
-      const load = () => readJsonFile(resolveInsideRoot(root, file, { file, record: `simulation ${i + 1}`, field: '(file)' }), file);
-      return { file, ordinal: i + 1, stem: name.slice(0, -'.json'.length), load };
-    });
+function simulationFiles(root: ImportRoot): PendingSimulation[] {
+  return root.list('simulations', '.json', { file: 'simulations', record: 'folder', field: '(folder)' }).map(({ name, resolve: resolveFile }, i) => {
+    const file = `simulations/${name}`;
+    const load = () => readJsonFile(resolveFile({ file, record: `simulation ${i + 1}`, field: '(file)' }), file);
+    return { file, ordinal: i + 1, stem: name.slice(0, -'.json'.length), load };
+  });
 }
 
 /** Reads the run at `path` (a run folder or a results JSON file). */
@@ -58,8 +56,9 @@ export async function readTau2(path: string): Promise<ImportBatch> {
   };
   const tickSeconds = meta.info.audio_native_config?.tick_duration_seconds ?? null;
   const ctx: RunContext = { info: meta.info, tickMs: (tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000, warn };
+  const importRoot = new ImportRoot(root);
   const pending = simsDir
-    ? simulationFiles(root, simsDir)
+    ? simulationFiles(importRoot)
     : meta.simulations.map((raw, i) => ({ file: resultsName, ordinal: i + 1, stem: null, load: () => raw }));
   if (simsDir && meta.simulation_index) {
     const onDisk = new Set(pending.map((p) => p.stem));
@@ -72,10 +71,10 @@ export async function readTau2(path: string): Promise<ImportBatch> {
   for (const { file, ordinal, load } of pending) {
     const raw = load();
     const record = recordName(ordinal, raw);
-    const sim = validate(tau2Simulation, raw, file, record);
+    const sim = validateSimulation(raw, file, record);
     if (seen.has(sim.id)) throw new ImportError(file, record, 'id', 'the same simulation id appears twice in the run');
     seen.add(sim.id);
-    const artifacts = readSimArtifacts(root, sim.task_id, sim.id, { file, record });
+    const artifacts = readSimArtifacts(importRoot, sim.task_id, sim.id, { file, record });
     if (artifacts.status === 'discarded') {
       skipped++;
       continue;

@@ -45,26 +45,26 @@ export function speechRuns(ticks: readonly Tau2Tick[], side: 'user' | 'agent', t
 export function tickToolEvents(ticks: readonly Tau2Tick[], tickMs: number): BatchTurn[] {
   const results = new Map<string, { tickId: number; content: string | null }>();
   for (const tick of ticks) {
-    for (const r of [...tick.agent_tool_results, ...tick.user_tool_results]) results.set(r.id, { tickId: tick.tick_id, content: r.content ?? null });
+    for (const r of tick.agent_tool_results) results.set(r.id, { tickId: tick.tick_id, content: r.content ?? null });
+    for (const r of tick.user_tool_results) results.set(r.id, { tickId: tick.tick_id, content: r.content ?? null });
   }
   const called = new Set<string>();
   const turns: BatchTurn[] = [];
-  for (const tick of ticks) {
-    const calls: [Speaker, Tau2Tick['agent_tool_calls']][] = [['agent', tick.agent_tool_calls], ['user', tick.user_tool_calls]];
-    for (const [speaker, list] of calls) {
-      for (const call of list) {
-        const result = call.id ? results.get(call.id) : undefined;
-        if (call.id) called.add(call.id);
-        turns.push({
-          speaker,
-          startMs: Math.round(tick.tick_id * tickMs),
-          endMs: Math.round(((result?.tickId ?? tick.tick_id) + 1) * tickMs),
-          text: '',
-          tool: { name: call.name, arguments: call.arguments, result: result?.content ?? null },
-        });
-      }
+  const addCalls = (tick: Tau2Tick, speaker: Speaker, calls: Tau2Tick['agent_tool_calls']) => {
+    for (const call of calls) {
+      const result = call.id ? results.get(call.id) : undefined;
+      if (call.id) called.add(call.id);
+      turns.push({
+        speaker,
+        startMs: Math.round(tick.tick_id * tickMs),
+        endMs: Math.round(((result?.tickId ?? tick.tick_id) + 1) * tickMs),
+        text: '',
+        tool: { name: call.name, arguments: call.arguments, result: result?.content ?? null },
+      });
     }
-    for (const r of [...tick.agent_tool_results, ...tick.user_tool_results]) {
+  };
+  const addOrphans = (tick: Tau2Tick, list: Tau2Tick['agent_tool_results']) => {
+    for (const r of list) {
       if (called.has(r.id)) continue;
       turns.push({
         speaker: 'tool',
@@ -74,6 +74,12 @@ export function tickToolEvents(ticks: readonly Tau2Tick[], tickMs: number): Batc
         tool: { name: '', arguments: null, result: r.content ?? null },
       });
     }
+  };
+  for (const tick of ticks) {
+    addCalls(tick, 'agent', tick.agent_tool_calls);
+    addCalls(tick, 'user', tick.user_tool_calls);
+    addOrphans(tick, tick.agent_tool_results);
+    addOrphans(tick, tick.user_tool_results);
   }
   return turns;
 }
