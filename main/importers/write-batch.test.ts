@@ -7,6 +7,7 @@ import { writePcm16, wavBytes } from '../../test-support/wav';
 import { readGenericJsonl } from './generic/read-generic';
 import { writeBatch } from './write-batch';
 import type { Db } from '../db/open';
+import type { BatchEpisode, ImportBatch } from './batch';
 
 let t: TempServices;
 let dir: string;
@@ -78,5 +79,43 @@ describe('writeBatch', () => {
     controller.abort();
     await expect(writeBatch(t.services.db, await readGenericJsonl(study([episode('e1')])), { now: new Date(), signal: controller.signal })).rejects.toThrow();
     expect(counts(t.services.db).episodes).toBe(0);
+  });
+});
+
+describe('writeBatch inserts', () => {
+  const ep = (externalId: string, system = 's', labels: string[] = []): BatchEpisode => ({
+    externalId, system, task: 't', trial: 0, condition: { noise: 'low', domain: 'airline' }, outcome: 'pass', reward: 1, durationMs: 1000,
+    info: {}, turns: [{ speaker: 'user', startMs: 0, endMs: 500, text: `hello ${externalId}` }], audio: [],
+    judgements: labels.map((label, i) => ({ judgeId: `j${i}`, label })), annotations: [],
+  });
+  const batchOf = (episodes: BatchEpisode[], studyName = 'S'): ImportBatch => ({
+    format: 'generic', benchmark: 'generic', studyName, studyInfo: {}, source: 'test', episodes, skipped: 0, warnings: [],
+  });
+
+  it('gives episodes the ids SQLite would, with their latest judge label, conditions and searchable text', async () => {
+    const db = t.services.db;
+    await writeBatch(db, batchOf([ep('a', 's', ['pass', 'fail']), ep('b')], 'first'), { now: new Date() });
+    await writeBatch(db, batchOf([ep('c', 's', ['x'])], 'second'), { now: new Date() });
+    expect(db.prepare('SELECT id, external_id, judge_label FROM episodes ORDER BY id').raw().all()).toEqual([[1, 'a', 'fail'], [2, 'b', null], [3, 'c', 'x']]);
+    expect(db.prepare("SELECT episode_id FROM episode_conditions WHERE key = 'noise' ORDER BY episode_id").pluck().all()).toEqual([1, 2, 3]);
+    expect(db.prepare("SELECT rowid FROM episode_text WHERE episode_text MATCH 'hello AND b'").pluck().all()).toEqual([2]);
+  });
+
+  it('skips an episode repeated in a batch with the same content and refuses one repeated with another', async () => {
+    const db = t.services.db;
+    const summary = await writeBatch(db, batchOf([ep('a'), ep('a'), ep('b')]), { now: new Date() });
+    expect(summary.episodes).toBe(2);
+    await expect(writeBatch(db, batchOf([ep('c'), ep('c', 'other')], 'T'), { now: new Date() })).rejects.toThrow(
+      /episode 2 \(c\): externalId: already in the study with different content/,
+    );
+    expect(db.prepare('SELECT external_id FROM episodes ORDER BY id').pluck().all()).toEqual(['a', 'b']);
+  });
+
+  it('writes many episodes, several statements of rows each', async () => {
+    const db = t.services.db;
+    const many = Array.from({ length: 300 }, (_, i) => ep(`e${i}`, `s${i % 3}`, ['ok']));
+    expect((await writeBatch(db, batchOf(many), { now: new Date() })).episodes).toBe(300);
+    expect(db.prepare('SELECT count(*), min(id), max(id), count(DISTINCT system) FROM episodes').raw().get()).toEqual([300, 1, 300, 3]);
+    expect(db.prepare('SELECT count(*) FROM episode_conditions').pluck().get()).toBe(600);
   });
 });

@@ -2,11 +2,10 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { ensureStudy } from '../db/studies';
-import { indexEpisodeForBrowse, refreshJudgeLabel } from '../db/episodes';
-import type { Peaks } from '../audio/peaks';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
-import { ImportError, type BatchEpisode, type ImportBatch } from './batch';
+import type { BatchEpisode, ImportBatch } from './batch';
+import { BatchInserter, type PreparedAudio } from './batch-inserter';
 
 /** Options of a write. */
 export interface WriteOptions {
@@ -14,11 +13,6 @@ export interface WriteOptions {
   now: Date;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;
-}
-
-interface PreparedAudio {
-  sha256: string;
-  peaks: Peaks;
 }
 
 /** Writes `batch` into `db`; re-importing identical content changes nothing. */
@@ -99,126 +93,4 @@ function episodeHash(e: BatchEpisode, audio: Map<string, PreparedAudio>): string
   let json = JSON.stringify([withoutPaths, audioHashes]);
   if (json.includes('"path":')) json = JSON.stringify([e, audioHashes], dropPath);
   return createHash('sha256').update(json).digest('hex');
-}
-
-class BatchInserter {
-  private readonly insertEpisode;
-  private readonly insertTurn;
-  private readonly insertJudgement;
-  private readonly insertAnnotation;
-  private readonly insertHistory;
-  private readonly linkAudio;
-  private readonly annotatorIds = new Map<string, number>();
-  private readonly assetIds = new Map<string, number>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly studyId: number,
-    private readonly batch: ImportBatch,
-    private readonly episodeHashes: readonly string[],
-    private readonly audio: Map<string, PreparedAudio>,
-    private readonly now: Date,
-    private readonly summary: ImportSummary,
-  ) {
-    this.insertEpisode = db.prepare(
-      `INSERT INTO episodes (study_id, external_id, benchmark, system, task, trial, condition, outcome, reward, duration_ms, info, content_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.insertTurn = db.prepare(
-      'INSERT INTO turns (episode_id, idx, speaker, start_ms, end_ms, text, words, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.insertJudgement = db.prepare(
-      `INSERT INTO judgements (episode_id, judge_id, judge_version, label, rationale, categories, votes, confidence, reward_breakdown, findings, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.insertAnnotation = db.prepare(
-      `INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, 'final', ?, ?)`,
-    );
-    this.insertHistory = db.prepare(
-      `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at) VALUES (?, ?, ?, 'final', NULL, ?, 'import', ?)`,
-    );
-    this.linkAudio = db.prepare('INSERT OR IGNORE INTO episode_audio (episode_id, asset_id, role, lanes) VALUES (?, ?, ?, ?)');
-  }
-
-  insertAll(): void {
-    const existing = this.db.prepare('SELECT id, content_hash FROM episodes WHERE study_id = ? AND external_id = ?');
-    for (const [i, e] of this.batch.episodes.entries()) {
-      const hash = this.episodeHashes[i];
-      const prior = existing.get(this.studyId, e.externalId) as { id: number; content_hash: string } | undefined;
-      if (prior) {
-        if (prior.content_hash === hash) continue;
-        throw new ImportError(this.batch.source, `episode ${i + 1} (${e.externalId})`, 'externalId', 'already in the study with different content; import into a new study instead');
-      }
-      this.insertOne(e, hash);
-    }
-  }
-
-  private insertOne(e: BatchEpisode, hash: string): void {
-    const t = this.now.toISOString();
-    const res = this.insertEpisode.run(
-      this.studyId, e.externalId, this.batch.benchmark, e.system, e.task, e.trial, JSON.stringify(e.condition),
-      e.outcome, e.reward, e.durationMs, JSON.stringify(e.info), hash,
-    );
-    const episodeId = Number(res.lastInsertRowid);
-    this.summary.episodes++;
-    e.turns.forEach((turn, idx) => {
-      this.insertTurn.run(episodeId, idx, turn.speaker, turn.startMs, turn.endMs, turn.text,
-        turn.words ? JSON.stringify(turn.words) : null, turn.tool ? JSON.stringify(turn.tool) : null);
-      this.summary.turns++;
-    });
-    for (const a of e.audio) {
-      this.linkAudio.run(episodeId, this.assetId(a.path), a.role, JSON.stringify(a.lanes));
-    }
-    for (const j of e.judgements) {
-      this.insertJudgement.run(episodeId, j.judgeId, j.judgeVersion ?? '', j.label, j.rationale ?? '', JSON.stringify(j.categories ?? []),
-        JSON.stringify(j.votes ?? []), j.confidence ?? null, j.rewardBreakdown ? JSON.stringify(j.rewardBreakdown) : null,
-        JSON.stringify(j.findings ?? []), t);
-      this.summary.judgements++;
-    }
-    for (const a of e.annotations) {
-      const annotatorId = this.annotatorId(a.annotator);
-      const value = JSON.stringify(a.value);
-      this.insertAnnotation.run(episodeId, annotatorId, a.field, value, t);
-      this.insertHistory.run(episodeId, annotatorId, a.field, value, t);
-      this.summary.annotations++;
-    }
-    if (e.judgements.length > 0) refreshJudgeLabel(this.db, episodeId);
-    indexEpisodeForBrowse(this.db, episodeId, e.condition, e.turns.map((x) => x.text));
-  }
-
-  private assetId(path: string): number {
-    const cached = this.assetIds.get(path);
-    if (cached) return cached;
-    const prepared = this.audio.get(path)!;
-    const found = this.db.prepare('SELECT id FROM audio_assets WHERE sha256 = ?').get(prepared.sha256) as { id: number } | undefined;
-    let id = found?.id;
-    if (!id) {
-      const { info, peaksPerSecond, data } = prepared.peaks;
-      const res = this.db
-        .prepare(
-          `INSERT INTO audio_assets (path, sha256, format, sample_rate, channels, duration_ms, peaks_per_second, peaks)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(path, prepared.sha256, info.format, info.sampleRate, info.channels, info.durationMs, peaksPerSecond, Buffer.from(data));
-      id = Number(res.lastInsertRowid);
-      this.summary.audio++;
-    }
-    this.assetIds.set(path, id);
-    return id;
-  }
-
-  private annotatorId(name: string): number {
-    const cached = this.annotatorIds.get(name);
-    if (cached) return cached;
-    const row = this.db.prepare('SELECT id FROM annotators WHERE name = ?').get(name) as { id: number } | undefined;
-    const id =
-      row?.id ??
-      Number(
-        this.db
-          .prepare('INSERT INTO annotators (name, initials, created_at) VALUES (?, ?, ?)')
-          .run(name, name.slice(0, 2).toUpperCase(), this.now.toISOString()).lastInsertRowid,
-      );
-    this.annotatorIds.set(name, id);
-    return id;
-  }
 }
