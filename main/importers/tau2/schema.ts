@@ -38,15 +38,15 @@ const toolMessage = z.object({
   timestamp: text,
 });
 
-/** A full-duplex tick: what both sides did during one tick. */
+/** A full-duplex tick: what both sides did during one tick. Its tool lists stay absent when absent (most ticks have none). */
 export const tau2Tick = z.object({
   tick_id: int.nonnegative(),
   agent_chunk: chunk,
   user_chunk: chunk,
-  agent_tool_calls: z.array(toolCall).default([]),
-  user_tool_calls: z.array(toolCall).default([]),
-  agent_tool_results: z.array(toolMessage).default([]),
-  user_tool_results: z.array(toolMessage).default([]),
+  agent_tool_calls: z.array(toolCall).optional(),
+  user_tool_calls: z.array(toolCall).optional(),
+  agent_tool_results: z.array(toolMessage).optional(),
+  user_tool_results: z.array(toolMessage).optional(),
 });
 
 const participant = (role: 'user' | 'assistant') =>

@@ -5,6 +5,8 @@ import type { Tau2Tick } from './schema';
 
 type Chunk = Tau2Tick['user_chunk'];
 
+const NONE: readonly never[] = [];
+
 function chunkText(chunk: Chunk): string {
   if (!chunk) return '';
   if (chunk.content) return chunk.content;
@@ -45,13 +47,13 @@ export function speechRuns(ticks: readonly Tau2Tick[], side: 'user' | 'agent', t
 export function tickToolEvents(ticks: readonly Tau2Tick[], tickMs: number): BatchTurn[] {
   const results = new Map<string, { tickId: number; content: string | null }>();
   for (const tick of ticks) {
-    for (const r of tick.agent_tool_results) results.set(r.id, { tickId: tick.tick_id, content: r.content ?? null });
-    for (const r of tick.user_tool_results) results.set(r.id, { tickId: tick.tick_id, content: r.content ?? null });
+    for (const r of tick.agent_tool_results ?? NONE) results.set(r.id, { tickId: tick.tick_id, content: r.content ?? null });
+    for (const r of tick.user_tool_results ?? NONE) results.set(r.id, { tickId: tick.tick_id, content: r.content ?? null });
   }
   const called = new Set<string>();
   const turns: BatchTurn[] = [];
   const addCalls = (tick: Tau2Tick, speaker: Speaker, calls: Tau2Tick['agent_tool_calls']) => {
-    for (const call of calls) {
+    for (const call of calls ?? NONE) {
       const result = call.id ? results.get(call.id) : undefined;
       if (call.id) called.add(call.id);
       turns.push({
@@ -64,7 +66,7 @@ export function tickToolEvents(ticks: readonly Tau2Tick[], tickMs: number): Batc
     }
   };
   const addOrphans = (tick: Tau2Tick, list: Tau2Tick['agent_tool_results']) => {
-    for (const r of list) {
+    for (const r of list ?? NONE) {
       if (called.has(r.id)) continue;
       turns.push({
         speaker: 'tool',
