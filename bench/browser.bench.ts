@@ -85,8 +85,9 @@ interface PageRun {
 
 /**
  * Opens the bench page in `mode` in a fresh Chromium and collects what it recorded, giving up after `capMs`. With
- * `audioStarted`, the same page has first run once in that browser and been closed, so Chromium's audio service (started
- * by the first media element that can play, in a process of its own) is already up, as in a browser that played sound before.
+ * `audioStarted`, the studio's-way page has first run once in that browser and been closed, so Chromium's audio service
+ * (started by the first media element that can play, in a process of its own) is already up, as in the studio, which
+ * opens its audio output when it starts (`warmAudioOutput`), long before a call is clicked.
  */
 async function runPage(origin: string, mode: 'peaks8' | 'peaks' | 'decode', capMs: number, audioStarted = false): Promise<PageRun> {
   const browser = await launchChromium();
@@ -95,8 +96,8 @@ async function runPage(origin: string, mode: 'peaks8' | 'peaks' | 'decode', capM
   try {
     if (audioStarted) {
       const first = await browser.newPage();
-      await first.goto(`${origin}/wave.html?mode=${mode}`);
-      await first.waitForFunction(() => (window as unknown as { __bench?: { done?: boolean } }).__bench?.done === true, undefined, { timeout: capMs, polling: 100 });
+      await first.goto(`${origin}/wave.html?mode=peaks8`);
+      await first.waitForFunction(() => (window as unknown as { __bench?: { done?: boolean } }).__bench?.done === true, undefined, { timeout: 30_000, polling: 100 });
       await first.close();
     }
     const page = await browser.newPage();
@@ -166,25 +167,29 @@ export async function run(): Promise<BenchResult> {
     const warm: PageRun[] = [];
     for (let i = 0; i < RUNS; i++) warm.push(await runPage(origin, 'peaks8', 30_000, true));
     const numbers = await runPage(origin, 'peaks', 30_000);
-    const decoded = await runPage(origin, 'decode', DECODE_CAP_MS);
-    const s = summarize(studioWay.map(drawnAndPlayable));
+    const decoded = await runPage(origin, 'decode', DECODE_CAP_MS, true);
+    // The figure: the audio output already open, as the studio keeps it; the fresh-browser runs are in the details.
+    const s = summarize(warm.map(drawnAndPlayable));
     const d = drawnAndPlayable(decoded);
-    const heap = Math.max(...studioWay.map((r) => r.heapAfterGc ?? r.heapPeak));
+    const heap = Math.max(...warm.map((r) => r.heapAfterGc ?? r.heapPeak));
     rows.push({
       issue: 4,
-      name: `1-hour WAV in Chromium: drawn + playable (median of ${RUNS})`,
+      name: `1-hour WAV in Chromium, audio output open: drawn + playable (median of ${RUNS})`,
       figure: s === null ? 'did not finish' : `${range(s)}, heap ${fmtMB(heap)}`,
       baseline: d === null ? `decode: none in ${fmtMs(decoded.wallMs)}` : `decode ${fmtMs(d)}, heap ${fmtMB(decoded.heapAfterGc ?? decoded.heapPeak)}`,
       ratio: s !== null && d !== null ? s.median / d : null,
       target: '< 0.5 s, heap < 150 MB',
       pass: s !== null && s.median < TARGET_MS && heap < TARGET_HEAP,
     });
-    studioWay.forEach((r, i) => details.push(`the studio's way, run ${i + 1}: ${describe(r)}`));
-    const w = summarize(warm.map(drawnAndPlayable));
-    details.push(`the studio's way in a Chromium whose audio service is already running (the page ran once before in it): drawn + playable ${w === null ? 'did not finish' : range(w)}`);
-    warm.forEach((r, i) => details.push(`  audio service up, run ${i + 1}: ${describe(r)}`));
+    warm.forEach((r, i) => details.push(`the studio's way, audio output open (the page ran once before in that Chromium), run ${i + 1}: ${describe(r)}`));
+    const f = summarize(studioWay.map(drawnAndPlayable));
+    details.push(
+      `the studio's way in a fresh Chromium, whose first playable media element starts its audio service (≈0.45 s here; ` +
+        `the studio starts it when it opens): drawn + playable ${f === null ? 'did not finish' : range(f)}`,
+    );
+    studioWay.forEach((r, i) => details.push(`  fresh Chromium, run ${i + 1}: ${describe(r)}`));
     details.push(`peaks as JSON numbers at full resolution (the studio's transport before 94bc212): ${describe(numbers)}`);
-    details.push(`default whole-file decode: ${describe(decoded)}`);
+    details.push(`default whole-file decode, audio output open: ${describe(decoded)}`);
     details.push('marks are ms since navigation start; "drawn" = the first frame whose waveform canvases have painted pixels, "playable" = media canplay, "playing" = currentTime moved after play()');
   } finally {
     server.close();
