@@ -4,7 +4,7 @@
  * episode and times, in the page, from the pointer press to the first frame whose waveform lanes have painted pixels
  * (drawn) and to `canplay` of the episode's media element (playable).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { fmtMB, fmtMs, median } from './lib/measure';
 import { launchChromium, rendererPeakRss } from './lib/chromium';
+import { startHost, type TestHost } from '../e2e/support/host';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -99,30 +100,6 @@ function writeEpisode(wav: string): string {
   return jsonl;
 }
 
-async function serve(dbPath: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; rebuilt: boolean }> {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'serve', '--db', dbPath, '--port', '0'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /Earshot at (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`earshot serve exited with ${code}: ${stderr.trim()}`)));
-    setTimeout(() => reject(new Error('earshot serve did not start within 120 s')), 120_000).unref();
-  });
-  return { child, url, rebuilt: /build/i.test(stderr) };
-}
-
-async function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** One run: fresh server and browser, navigation, the study picked, the click, until drawn and playable. */
 async function openOnce(url: string): Promise<StudioRun> {
   let browser: Browser | null = null;
@@ -171,7 +148,7 @@ export async function studioRuns(wav: string, runs: number): Promise<{ lines: st
   const results: StudioRun[] = [];
   const jsonl = writeEpisode(wav);
   const env = { ...process.env, EARSHOT_HOME: home };
-  let child: ChildProcess | null = null;
+  let host: TestHost | null = null;
   try {
     const i0 = performance.now();
     const imported = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'import', jsonl, '--db', dbPath, '--json'], { cwd: repoRoot, env, encoding: 'utf8' });
@@ -179,13 +156,12 @@ export async function studioRuns(wav: string, runs: number): Promise<{ lines: st
     lines.push(`studio: earshot import of the 1-hour episode (hash + peaks + write, CLI start included) took ${fmtMs(performance.now() - i0)}`);
     for (let i = 0; i < runs; i++) {
       const s0 = performance.now();
-      const served = await serve(dbPath, env);
-      child = served.child;
-      if (i === 0) lines.push(`studio: earshot serve ready in ${fmtMs(performance.now() - s0)}${served.rebuilt ? ' (it rebuilt the renderer first)' : ''}`);
-      const r = await openOnce(served.url);
+      host = await startHost([], { db: dbPath });
+      if (i === 0) lines.push(`studio: earshot serve ready in ${fmtMs(performance.now() - s0)}`);
+      const r = await openOnce(host.url);
       results.push(r);
-      await stop(child);
-      child = null;
+      await host.stop();
+      host = null;
       const at = (v: number | null) => (v === null ? 'never' : fmtMs(v));
       lines.push(
         `studio run ${i + 1}: press → drawn ${at(r.drawn)}, → playable ${at(r.playable)}, → timeline and minimap (data-ready) ${at(r.ready)}; ` +
@@ -198,7 +174,7 @@ export async function studioRuns(wav: string, runs: number): Promise<{ lines: st
   } catch (err) {
     return { lines, results, error: (err as Error).message };
   } finally {
-    await stop(child);
+    await host?.stop();
     rmSync(home, { recursive: true, force: true });
     rmSync(jsonl, { force: true });
   }

@@ -19,12 +19,14 @@ export interface TestHost {
 export interface HostOptions {
   /** Extra environment for the serve child (e.g. an API key for a local OpenAI-protocol server). */
   env?: Record<string, string>;
+  /** Serve this database (kept when the host stops) instead of a fresh one in the host's temporary home. */
+  db?: string;
 }
 
 /** Launches the CLI's serve command; resolves with its printed URL. */
 export async function startHost(extraArgs: string[] = [], options: HostOptions = {}): Promise<TestHost> {
   const home = mkdtempSync(join(tmpdir(), 'earshot-e2e-'));
-  const dbPath = join(home, 'earshot.db');
+  const dbPath = options.db ?? join(home, 'earshot.db');
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'serve', '--db', dbPath, '--port', '0', ...extraArgs], {
     cwd: repoRoot,
     env: { ...process.env, EARSHOT_HOME: home, ...options.env },
