@@ -1,21 +1,14 @@
 /** Reads what the benchmark tables need from the database: a study's episodes with their latest judgement, tool events and labels. */
 import type { Db } from '../db/open';
-import { EPISODE_COLUMNS, type EpisodeDbRow } from '../db/episodes';
+import { EPISODE_COLUMNS, toEpisodeRow, type EpisodeDbRow } from '../db/episodes';
+import type { EpisodeRow } from '../../shared/domain';
 import type { MetricsFamily } from '../../shared/types/metrics';
 
-/** An episode as the metrics read it. */
-export interface MetricsEpisode {
-  id: number;
-  externalId: string;
+/** An episode as the metrics read it: the list's row with its family, info and latest judgement instead of benchmark and judge label. */
+export interface MetricsEpisode extends Omit<EpisodeRow, 'benchmark' | 'judgeLabel'> {
   family: MetricsFamily;
-  system: string;
-  task: string;
-  trial: number;
   /** The condition without a `benchmark` key (which only names the family in mixed studies). */
   condition: Record<string, string>;
-  outcome: string | null;
-  reward: number | null;
-  durationMs: number | null;
   info: Record<string, unknown>;
   /** The latest judgement (highest id), or null when the episode has none. */
   judge: { label: string; categories: string[] } | null;
@@ -30,7 +23,6 @@ export function familyOf(benchmark: string, condition: Record<string, string>, i
   }
   return 'generic';
 }
-
 
 const parseObject = (text: string | null): Record<string, unknown> => {
   const value: unknown = text ? JSON.parse(text) : {};
@@ -53,23 +45,11 @@ export function loadEpisodes(db: Db, studyId: number): MetricsEpisode[] {
     .prepare(`SELECT ${EPISODE_COLUMNS}, e.info FROM episodes e WHERE e.study_id = ? ORDER BY e.id`)
     .all(studyId) as (EpisodeDbRow & { info: string })[];
   return rows.map((r) => {
-    const rawCondition = Object.fromEntries(Object.entries(parseObject(r.condition)).map(([k, v]) => [k, String(v)]));
+    const { benchmark, judgeLabel: _judgeLabel, condition: stored, ...row } = toEpisodeRow(r);
+    const rawCondition = Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, String(v)]));
     const { benchmark: _benchmark, ...condition } = rawCondition;
     const info = parseObject(r.info);
-    return {
-      id: r.id,
-      externalId: r.external_id,
-      family: familyOf(r.benchmark, rawCondition, info),
-      system: r.system,
-      task: r.task,
-      trial: r.trial,
-      condition,
-      outcome: r.outcome,
-      reward: r.reward,
-      durationMs: r.duration_ms,
-      info,
-      judge: judges.get(r.id) ?? null,
-    };
+    return { ...row, family: familyOf(benchmark, rawCondition, info), condition, info, judge: judges.get(r.id) ?? null };
   });
 }
 
