@@ -1,25 +1,16 @@
 /** The run and judge methods through the dispatcher both doors use. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleSetAt, fakeSystem } from '../../test-support/openai-server/fixtures';
-import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/openai-server/server';
-import { tempServices, type TempServices } from '../../test-support/temp-services';
+import type { FakeOpenAi } from '../../test-support/openai-server/server';
+import { useFakeOpenAiStudio } from '../../test-support/openai-studio';
+import type { TempServices } from '../../test-support/temp-services';
 import type { RunDetail, RunExample, RunSummary } from '../../shared/types/runs';
 import { dispatch } from './dispatch';
 
+const env = useFakeOpenAiStudio();
 let t: TempServices;
 let fake: FakeOpenAi;
-const savedKey = process.env.OPENAI_API_KEY;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  process.env.OPENAI_API_KEY = fake.apiKey;
-  t = await tempServices({ demo: false });
-});
-afterAll(async () => {
-  process.env.OPENAI_API_KEY = savedKey;
-  await fake.close();
-  t.cleanup();
-});
+beforeAll(() => void ({ fake, t } = env));
 
 describe('run methods', () => {
   it('lists the example sets, systems and judges, and says where the key comes from (never the key)', async () => {

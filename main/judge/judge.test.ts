@@ -1,11 +1,12 @@
 /** Judging through the local server with the real `openai` client: VERA grades and failure categories, DSB-DG, votes, re-judging, judge vs humans. */
 import { setMaxListeners } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test-support/fixtures';
 import { fakeJudge } from '../../test-support/openai-server/fixtures';
 import { makeBrain, type Brain } from '../../test-support/openai-server/brain';
-import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/openai-server/server';
-import { tempServices, type TempServices } from '../../test-support/temp-services';
+import type { FakeOpenAi } from '../../test-support/openai-server/server';
+import { useFakeOpenAiStudio } from '../../test-support/openai-studio';
+import type { TempServices } from '../../test-support/temp-services';
 import { listJudgements, listEpisodes } from '../db/episodes';
 import { readVera } from '../importers/vera/read-vera';
 import { writeBatch } from '../importers/write-batch';
@@ -17,23 +18,13 @@ import { Judge } from './judge';
 import { judgeStudy } from './judge-study';
 import { saveJudgement } from './store';
 
-let fake: FakeOpenAi;
 let brain: Brain = makeBrain();
+const env = useFakeOpenAiStudio({ brain: (m) => brain(m) });
+let fake: FakeOpenAi;
 let t: TempServices;
-const savedKey = process.env.OPENAI_API_KEY;
 const signal = new AbortController().signal;
 setMaxListeners(100, signal);
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ brain: (m) => brain(m) });
-  process.env.OPENAI_API_KEY = fake.apiKey;
-  t = await tempServices({ demo: false });
-});
-afterAll(async () => {
-  process.env.OPENAI_API_KEY = savedKey;
-  await fake.close();
-  t.cleanup();
-});
+beforeAll(() => void ({ fake, t } = env));
 
 const judge = (extra: Record<string, unknown> = {}) => new Judge(parseConfig(judgeConfig, fakeJudge(fake.baseUrl, extra), 'test'));
 const vera = (answer: string): JudgeEpisode => ({

@@ -1,33 +1,26 @@
 /** Whole runs through the local OpenAI-protocol server: recording, judging, landing in a study, cancel/resume, failures, secrecy. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeText } from '../../test-support/openai-server/fsk';
 import { exampleSetAt, fakeJudge, fakeSystem } from '../../test-support/openai-server/fixtures';
-import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/openai-server/server';
-import { tempServices, type TempServices } from '../../test-support/temp-services';
+import type { FakeOpenAi } from '../../test-support/openai-server/server';
+import { useFakeOpenAiStudio } from '../../test-support/openai-studio';
+import type { TempServices } from '../../test-support/temp-services';
 import { getEpisode, listEpisodes } from '../db/episodes';
 import { readWavHeader } from '../audio/wav-header';
 import { decodeWav } from './audio/pcm';
 import { runDetail } from './report';
 import { startRun, resumeRun } from './runner';
 
+const env = useFakeOpenAiStudio({ firstAudioDelayMs: 30 });
 let fake: FakeOpenAi;
 let t: TempServices;
 let setPath: string;
-const savedKey = process.env.OPENAI_API_KEY;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ firstAudioDelayMs: 30 });
-  process.env.OPENAI_API_KEY = fake.apiKey;
-  t = await tempServices({ demo: false });
+beforeAll(() => {
+  ({ fake, t } = env);
   setPath = exampleSetAt(t.dir, 'dsb-dg-mini.jsonl', fake.baseUrl);
-});
-
-afterAll(async () => {
-  process.env.OPENAI_API_KEY = savedKey;
-  await fake.close();
-  t.cleanup();
 });
 
 function filesUnder(dir: string): string[] {
