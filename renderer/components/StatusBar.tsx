@@ -24,7 +24,7 @@ export function StatusBar({ onHelp }: { onHelp: () => void }) {
 
   return (
     <footer className="status-bar">
-      <span>{count} episodes</span>
+      <span>{count} {count === 1 ? 'episode' : 'episodes'}</span>
       <span className="num" data-testid="playback-state">{playing ? '▶' : '❚❚'}</span>
       <span className="num"><span ref={time} data-testid="playback-time">{formatMs(0)}</span> / {formatMs(duration)}</span>
       <span className="num" data-testid="playback-rate">{rate}×</span>
