@@ -18,11 +18,13 @@ export function studyInteractionMetrics(db: Db, studyId: number): StudyInteracti
   let tickMs: number | null = null;
   for (const row of rows) {
     const info = JSON.parse(row.info) as Record<string, unknown>;
-    if (!hasCompactTicks(info) || info.ticks.length === 0) continue;
+    if (!hasCompactTicks(info)) continue;
+    const ticks = ticksFromCompact(info);
+    if (ticks.length === 0) continue;
     const ms = typeof info.tickDurationMs === 'number' ? info.tickDurationMs : 200;
     if (tickMs !== null && ms !== tickMs) throw new Error(`episode ${row.external_id}: tick duration ${ms} ms differs from ${tickMs} ms in the same study`);
     tickMs = ms;
-    const sim = { id: row.external_id, ticks: ticksFromCompact(info) };
+    const sim = { id: row.external_id, ticks };
     all.push(sim);
     bySystem.set(row.system, [...(bySystem.get(row.system) ?? []), sim]);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import type { BatchTurn } from '../batch';
-import { EFFECT_BITS, TICK_COLUMNS, type TickRow } from './compact-ticks';
+import { EFFECT_BITS, tickRowsFromRuns, type TickRun } from './compact-ticks';
 import { readTau2 } from './read-tau2';
 
 const speech = (turns: BatchTurn[], speaker: string) => turns.filter((t) => t.speaker === speaker && !t.tool);
@@ -15,7 +15,7 @@ describe('readTau2 on the τ-Voice experiment fixture', async () => {
     expect(batch.benchmark).toBe('tau-voice');
     expect(batch.skipped).toBe(0);
     expect(batch.warnings).toEqual([]);
-    expect(batch.episodes.map((e) => [e.externalId.slice(0, 8), e.task, (e.info.ticks as TickRow[]).length])).toEqual([
+    expect(batch.episodes.map((e) => [e.externalId.slice(0, 8), e.task, tickRowsFromRuns(e.info.tickRuns as TickRun[]).length])).toEqual([
       ['49b22f0c', '40', 973],
       ['7c6a3e3e', '98', 1810],
       ['cd9c5ed2', '20', 1340],
@@ -58,8 +58,10 @@ describe('readTau2 on the τ-Voice experiment fixture', async () => {
 
   it('keeps per-tick speech, actions and effects for the interaction metrics', () => {
     const e = byTask.get('40')!;
-    const rows = e.info.ticks as TickRow[];
-    expect(e.info.tickColumns).toEqual(TICK_COLUMNS);
+    const runs = e.info.tickRuns as TickRun[];
+    expect(runs.length).toBeLessThan(150);
+    const rows = tickRowsFromRuns(runs);
+    expect(rows.map((r) => r[0])).toEqual(rows.map((_, i) => i));
     expect(rows[0]).toEqual([0, 0, 0, 'wait', null, 0, 0]);
     expect(rows.filter((r) => r[1] === 1)).toHaveLength(317);
     expect(rows.filter((r) => r[2] === 1)).toHaveLength(542);

@@ -1,15 +1,13 @@
 /** Rebuilds the ticks the interaction metrics read from the compact copy the τ² importer keeps in `episode.info`. */
+import { tickRowsFromRuns, type TickEffect, type TickRow, type TickRun } from '../../importers/tau2/compact-ticks';
 import type { InteractionChunk, InteractionTick, SpeechInsert } from './types';
 
-/** The parts of `episode.info` written by the τ² importer (main/importers/tau2/compact-ticks.ts). */
-export interface CompactTickInfo {
-  ticks: [number, 0 | 1, 0 | 1, string | null, string | null, number, number][];
-  tickEffects: [number, 'user' | 'agent', string, string | null][];
-}
+/** The parts of `episode.info` written by the τ² importer: runs of ticks, or one row per tick from earlier versions. */
+export type CompactTickInfo = { tickEffects: TickEffect[] } & ({ tickRuns: TickRun[] } | { ticks: TickRow[] });
 
-/** True when `info` carries compact ticks. */
+/** True when `info` carries compact ticks (in either form). */
 export function hasCompactTicks(info: Record<string, unknown>): info is Record<string, unknown> & CompactTickInfo {
-  return Array.isArray(info.ticks) && Array.isArray(info.tickEffects);
+  return (Array.isArray(info.tickRuns) || Array.isArray(info.ticks)) && Array.isArray(info.tickEffects);
 }
 
 function chunk(speech: 0 | 1, action: string | null, inserts: SpeechInsert[]): InteractionChunk {
@@ -31,7 +29,8 @@ export function ticksFromCompact(info: CompactTickInfo): InteractionTick[] {
     list.push({ text: detail ?? '', type: type === 'vocal_tic' ? 'vocal_tic' : 'non_directed_phrase' });
     inserts.set(key, list);
   }
-  return info.ticks.map(([id, userSpeech, agentSpeech, userAction, agentAction]) => ({
+  const rows = 'tickRuns' in info ? tickRowsFromRuns(info.tickRuns) : info.ticks;
+  return rows.map(([id, userSpeech, agentSpeech, userAction, agentAction]) => ({
     tick_id: id,
     user_chunk: chunk(userSpeech, userAction, inserts.get(`${id}:user`) ?? []),
     agent_chunk: chunk(agentSpeech, agentAction, inserts.get(`${id}:agent`) ?? []),
