@@ -3,7 +3,6 @@ import type Database from 'better-sqlite3';
 import type { Db } from './open';
 import type { EpisodeDetail, EpisodeRow, Judgement, Turn } from '../../shared/domain';
 import { listEpisodeAudio } from './audio';
-import { RowInserter } from './insert-rows';
 
 /** An episode row as selected with EPISODE_COLUMNS. */
 export interface EpisodeDbRow {
@@ -133,19 +132,4 @@ function prepared(db: Db, sql: string): Statement {
 /** Sets the episode's denormalized judge label to its latest judgement's label (call after adding judgements). */
 export function refreshJudgeLabel(db: Db, episodeId: number): void {
   prepared(db, 'UPDATE episodes SET judge_label = (SELECT label FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1) WHERE id = ?').run(episodeId, episodeId);
-}
-
-/** What the browser indexes of an episode: its condition pairs and the text of its turns. */
-export interface BrowseEntry {
-  episodeId: number;
-  condition: Record<string, string>;
-  turnTexts: readonly string[];
-}
-
-/** Indexes episodes for the browser: their condition pairs (many rows a statement) and the full text of their turns. */
-export function indexEpisodesForBrowse(db: Db, entries: readonly BrowseEntry[]): void {
-  const pairs = entries.flatMap((e) => Object.entries(e.condition).map(([k, v]) => [e.episodeId, k, String(v)]));
-  new RowInserter(db, 'INSERT OR IGNORE INTO episode_conditions (episode_id, key, value)', 3).run(pairs);
-  const text = prepared(db, 'INSERT INTO episode_text (rowid, text) VALUES (?, ?)');
-  for (const e of entries) text.run(e.episodeId, e.turnTexts.filter(Boolean).join(' '));
 }

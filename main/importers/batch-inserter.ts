@@ -1,10 +1,10 @@
-/** The inserts of one batch, inside the writer's transaction: episodes, their turns, audio, judgements, labels and browse index. */
+/** The inserts of one import, inside the writer's transaction: episodes, their turns, audio, judgements, labels and browse index. */
 import type { Db } from '../db/open';
-import { indexEpisodesForBrowse } from '../db/episodes';
 import { RowInserter } from '../db/insert-rows';
 import type { Peaks } from '../audio/peaks';
 import type { ImportSummary } from '../../shared/methods/imports';
-import { ImportError, type BatchEpisode, type ImportBatch } from './batch';
+import { ImportError } from './batch';
+import { ANNOTATION_WIDTH, AUDIO_WIDTH, JUDGEMENT_WIDTH, TURN_WIDTH, type PreparedEpisode } from './prepared-episode';
 
 /** An audio file's content hash and peaks, computed before the transaction. */
 export interface PreparedAudio {
@@ -12,35 +12,49 @@ export interface PreparedAudio {
   peaks: Peaks;
 }
 
-/** An episode to insert, with the id it gets. */
-interface NewEpisode {
-  id: number;
-  episode: BatchEpisode;
-  hash: string;
+/** Where an import writes and what it reports. */
+export interface InsertTarget {
+  studyId: number;
+  benchmark: string;
+  /** The file or folder imported, for messages. */
+  source: string;
+  audio: ReadonlyMap<string, PreparedAudio>;
+  now: Date;
+  summary: ImportSummary;
 }
 
-/** Inserts a batch's episodes into one study; call inside a transaction. */
+/** Inserts an import's episodes into one study, chunk by chunk in batch order; call inside one transaction. */
 export class BatchInserter {
-  private readonly insertTurn;
+  private readonly episodes;
+  private readonly conditions;
+  private readonly turns;
+  private readonly text;
   private readonly insertJudgement;
   private readonly insertAnnotation;
   private readonly insertHistory;
   private readonly linkAudio;
+  private readonly existingHash;
+  private readonly inBatch = new Map<string, string>();
   private readonly annotatorIds = new Map<string, number>();
   private readonly assetIds = new Map<string, number>();
+  private readonly createdAt: string;
+  private nextId: number;
+  private ordinal = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly studyId: number,
-    private readonly batch: ImportBatch,
-    private readonly episodeHashes: readonly string[],
-    private readonly audio: Map<string, PreparedAudio>,
-    private readonly now: Date,
-    private readonly summary: ImportSummary,
+    private readonly target: InsertTarget,
   ) {
-    this.insertTurn = db.prepare(
-      'INSERT INTO turns (episode_id, idx, speaker, start_ms, end_ms, text, words, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    this.createdAt = target.now.toISOString();
+    // episode rows many to a statement (triggers on episodes make each statement costly), with ids assigned here
+    this.episodes = new RowInserter(
+      db,
+      'INSERT INTO episodes (id, study_id, external_id, benchmark, content_hash, system, task, trial, condition, outcome, reward, duration_ms, info, judge_label)',
+      14,
     );
+    this.conditions = new RowInserter(db, 'INSERT OR IGNORE INTO episode_conditions (episode_id, key, value)', 3);
+    this.turns = new RowInserter(db, 'INSERT INTO turns (episode_id, idx, speaker, start_ms, end_ms, text, words, tool)', 1 + TURN_WIDTH, 32);
+    this.text = db.prepare('INSERT INTO episode_text (rowid, text) VALUES (?, ?)');
     this.insertJudgement = db.prepare(
       `INSERT INTO judgements (episode_id, judge_id, judge_version, label, rationale, categories, votes, confidence, reward_breakdown, findings, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -52,78 +66,70 @@ export class BatchInserter {
       `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at) VALUES (?, ?, ?, 'final', NULL, ?, 'import', ?)`,
     );
     this.linkAudio = db.prepare('INSERT OR IGNORE INTO episode_audio (episode_id, asset_id, role, lanes) VALUES (?, ?, ?, ?)');
-  }
-
-  /** Inserts every episode not already in the study; refuses one that is there with different content. */
-  insertAll(): void {
-    const fresh = this.newEpisodes();
-    // episode rows many to a statement (triggers on episodes make each statement costly), with the ids assigned above
-    new RowInserter(
-      this.db,
-      `INSERT INTO episodes (id, study_id, external_id, benchmark, system, task, trial, condition, outcome, reward, duration_ms, info, content_hash, judge_label)`,
-      14,
-    ).run(fresh.map(({ id, episode: e, hash }) => [
-      id, this.studyId, e.externalId, this.batch.benchmark, e.system, e.task, e.trial, JSON.stringify(e.condition),
-      e.outcome, e.reward, e.durationMs, JSON.stringify(e.info), hash,
-      // the judge label is the latest judgement's: the last of those inserted below
-      e.judgements.at(-1)?.label ?? null,
-    ]));
-    this.summary.episodes += fresh.length;
-    for (const n of fresh) this.insertParts(n);
-    indexEpisodesForBrowse(this.db, fresh.map(({ id, episode: e }) => ({ episodeId: id, condition: e.condition, turnTexts: e.turns.map((t) => t.text) })));
+    this.existingHash = db.prepare('SELECT content_hash FROM episodes WHERE study_id = ? AND external_id = ?').pluck();
+    this.nextId = (db.prepare('SELECT coalesce(max(id), 0) FROM episodes').pluck().get() as number) + 1;
   }
 
   /**
-   * The batch's episodes that are not in the study yet, with the ids SQLite would give them one by one (max id + 1, …).
-   * An episode already there (or earlier in the batch) with the same content hash is skipped; with another, refused.
+   * Inserts the next episodes of the batch with the ids SQLite would give them one by one (max id + 1, …). One already
+   * in the study (or earlier in the batch) with the same content hash is skipped; with another, refused.
    */
-  private newEpisodes(): NewEpisode[] {
-    const existing = this.db.prepare('SELECT content_hash FROM episodes WHERE study_id = ? AND external_id = ?').pluck();
-    const inBatch = new Map<string, string>();
-    let next = (this.db.prepare('SELECT coalesce(max(id), 0) FROM episodes').pluck().get() as number) + 1;
-    const fresh: NewEpisode[] = [];
-    for (const [i, episode] of this.batch.episodes.entries()) {
-      const hash = this.episodeHashes[i];
-      const prior = inBatch.get(episode.externalId) ?? (existing.get(this.studyId, episode.externalId) as string | undefined);
-      if (prior === hash) continue;
+  insert(chunk: readonly PreparedEpisode[]): void {
+    const fresh: [number, PreparedEpisode][] = [];
+    for (const episode of chunk) {
+      this.ordinal++;
+      const prior = this.inBatch.get(episode.externalId) ?? (this.existingHash.get(this.target.studyId, episode.externalId) as string | undefined);
+      if (prior === episode.hash) continue;
       if (prior !== undefined) {
-        throw new ImportError(this.batch.source, `episode ${i + 1} (${episode.externalId})`, 'externalId', 'already in the study with different content; import into a new study instead');
+        throw new ImportError(this.target.source, `episode ${this.ordinal} (${episode.externalId})`, 'externalId', 'already in the study with different content; import into a new study instead');
       }
-      inBatch.set(episode.externalId, hash);
-      fresh.push({ id: next++, episode, hash });
+      this.inBatch.set(episode.externalId, episode.hash);
+      fresh.push([this.nextId++, episode]);
     }
-    return fresh;
+    const { studyId, benchmark } = this.target;
+    const rows: unknown[] = [];
+    const pairs: unknown[] = [];
+    for (const [id, e] of fresh) {
+      rows.push(id, studyId, e.externalId, benchmark, e.hash, ...e.columns);
+      for (let i = 0; i < e.conditions.length; i += 2) pairs.push(id, e.conditions[i], e.conditions[i + 1]);
+    }
+    this.episodes.run(rows);
+    this.conditions.run(pairs);
+    this.insertTurns(fresh);
+    for (const [id, e] of fresh) this.insertParts(id, e);
+    this.target.summary.episodes += fresh.length;
   }
 
-  private insertParts({ id: episodeId, episode: e }: NewEpisode): void {
-    const t = this.now.toISOString();
-    e.turns.forEach((turn, idx) => {
-      this.insertTurn.run(episodeId, idx, turn.speaker, turn.startMs, turn.endMs, turn.text,
-        turn.words ? JSON.stringify(turn.words) : null, turn.tool ? JSON.stringify(turn.tool) : null);
-    });
-    this.summary.turns += e.turns.length;
-    for (const a of e.audio) {
-      this.linkAudio.run(episodeId, this.assetId(a.path), a.role, JSON.stringify(a.lanes));
+  private insertTurns(fresh: readonly [number, PreparedEpisode][]): void {
+    const values: unknown[] = [];
+    for (const [id, e] of fresh) {
+      for (let i = 0; i < e.turns.length; i += TURN_WIDTH) values.push(id, ...e.turns.slice(i, i + TURN_WIDTH));
+      this.target.summary.turns += e.turns.length / TURN_WIDTH;
     }
-    for (const j of e.judgements) {
-      this.insertJudgement.run(episodeId, j.judgeId, j.judgeVersion ?? '', j.label, j.rationale ?? '', JSON.stringify(j.categories ?? []),
-        JSON.stringify(j.votes ?? []), j.confidence ?? null, j.rewardBreakdown ? JSON.stringify(j.rewardBreakdown) : null,
-        JSON.stringify(j.findings ?? []), t);
+    this.turns.run(values);
+  }
+
+  private insertParts(id: number, e: PreparedEpisode): void {
+    const { summary } = this.target;
+    this.text.run(id, e.text);
+    for (let i = 0; i < e.audio.length; i += AUDIO_WIDTH) this.linkAudio.run(id, this.assetId(e.audio[i] as string), e.audio[i + 1], e.audio[i + 2]);
+    for (let i = 0; i < e.judgements.length; i += JUDGEMENT_WIDTH) {
+      this.insertJudgement.run(id, ...e.judgements.slice(i, i + JUDGEMENT_WIDTH), this.createdAt);
+      summary.judgements++;
     }
-    this.summary.judgements += e.judgements.length;
-    for (const a of e.annotations) {
-      const annotatorId = this.annotatorId(a.annotator);
-      const value = JSON.stringify(a.value);
-      this.insertAnnotation.run(episodeId, annotatorId, a.field, value, t);
-      this.insertHistory.run(episodeId, annotatorId, a.field, value, t);
+    for (let i = 0; i < e.annotations.length; i += ANNOTATION_WIDTH) {
+      const annotatorId = this.annotatorId(e.annotations[i] as string);
+      this.insertAnnotation.run(id, annotatorId, e.annotations[i + 1], e.annotations[i + 2], this.createdAt);
+      this.insertHistory.run(id, annotatorId, e.annotations[i + 1], e.annotations[i + 2], this.createdAt);
+      summary.annotations++;
     }
-    this.summary.annotations += e.annotations.length;
   }
 
   private assetId(path: string): number {
     const cached = this.assetIds.get(path);
     if (cached) return cached;
-    const prepared = this.audio.get(path)!;
+    const prepared = this.target.audio.get(path);
+    if (!prepared) throw new Error(`${path}: audio linked by an episode was not prepared before the transaction`);
     const found = this.db.prepare('SELECT id FROM audio_assets WHERE sha256 = ?').get(prepared.sha256) as { id: number } | undefined;
     let id = found?.id;
     if (!id) {
@@ -135,7 +141,7 @@ export class BatchInserter {
         )
         .run(path, prepared.sha256, info.format, info.sampleRate, info.channels, info.durationMs, peaksPerSecond, Buffer.from(data));
       id = Number(res.lastInsertRowid);
-      this.summary.audio++;
+      this.target.summary.audio++;
     }
     this.assetIds.set(path, id);
     return id;
@@ -150,7 +156,7 @@ export class BatchInserter {
       Number(
         this.db
           .prepare('INSERT INTO annotators (name, initials, created_at) VALUES (?, ?, ?)')
-          .run(name, name.slice(0, 2).toUpperCase(), this.now.toISOString()).lastInsertRowid,
+          .run(name, name.slice(0, 2).toUpperCase(), this.createdAt).lastInsertRowid,
       );
     this.annotatorIds.set(name, id);
     return id;

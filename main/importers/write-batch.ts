@@ -1,11 +1,13 @@
-/** The one writer: puts a normalized import batch into the database in a single transaction, or nothing at all. */
+/** The one writer: puts an import's episodes into the database in a single transaction, or nothing at all. */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { ensureStudy } from '../db/studies';
+import type { Benchmark } from '../../shared/domain';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
-import type { BatchEpisode, ImportBatch } from './batch';
+import type { ImportBatch } from './batch';
 import { BatchInserter, type PreparedAudio } from './batch-inserter';
+import { prepareEpisode, type PreparedEpisode } from './prepared-episode';
 
 /** Options of a write. */
 export interface WriteOptions {
@@ -15,42 +17,81 @@ export interface WriteOptions {
   onProgress?: (done: number, total: number, message: string) => void;
 }
 
+/** What an import writes besides its episodes; `skipped` and `warnings` are read once every chunk has been written. */
+export interface ImportHeader {
+  format: string;
+  benchmark: Benchmark;
+  studyName: string;
+  studyInfo: Record<string, unknown>;
+  studyDescription?: string;
+  source: string;
+  skipped: number;
+  warnings: string[];
+}
+
+/** Thrown inside the transaction to undo it when the same content was imported into the study before. */
+class AlreadyImported extends Error {}
+
 /** Writes `batch` into `db`; re-importing identical content changes nothing. */
 export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptions): Promise<ImportSummary> {
-  const audio = await prepareAudio(batch, options);
-  const episodeHashes = batch.episodes.map((e) => episodeHash(e, audio));
-  const contentHash = batchHash(batch, episodeHashes);
-  const studyName = options.studyName ?? batch.studyName;
+  const audio = await prepareAudio([...new Set(batch.episodes.flatMap((e) => e.audio.map((a) => a.path)))], options);
+  const episodes = batch.episodes.map((e) => prepareEpisode(e, (path) => audio.get(path)!.sha256));
+  options.signal?.throwIfAborted();
+  return writeEpisodeChunks(db, batch, audio, [episodes], options);
+}
+
+/**
+ * Writes episodes that arrive chunk by chunk, in batch order, in one transaction: the chunks are taken while it is
+ * open, so whatever produces them (e.g. threads reading the source) runs while earlier chunks are inserted. A chunk
+ * source that throws undoes everything. When the study already has an import with the same content hash (computed from
+ * the episodes' hashes as they arrive), the transaction is undone too and the summary says `unchanged`.
+ */
+export function writeEpisodeChunks(
+  db: Db,
+  header: ImportHeader,
+  audio: ReadonlyMap<string, PreparedAudio>,
+  chunks: Iterable<readonly PreparedEpisode[]>,
+  options: WriteOptions,
+): ImportSummary {
+  const studyName = options.studyName ?? header.studyName;
   const summary: ImportSummary = {
     study: { id: 0, name: studyName },
-    format: batch.format,
+    format: header.format,
     episodes: 0,
     turns: 0,
     audio: 0,
     judgements: 0,
     annotations: 0,
-    skipped: batch.skipped,
-    warnings: batch.warnings,
+    skipped: 0,
+    warnings: [],
     unchanged: false,
   };
-  options.signal?.throwIfAborted();
-  db.transaction(() => {
-    const studyId = ensureStudy(db, { name: studyName, benchmark: batch.benchmark, description: batch.studyDescription, info: batch.studyInfo }, options.now);
-    summary.study.id = studyId;
-    const seen = db.prepare('SELECT 1 FROM imports WHERE study_id = ? AND content_hash = ?').get(studyId, contentHash);
-    if (seen) {
-      summary.unchanged = true;
-      return;
-    }
-    new BatchInserter(db, studyId, batch, episodeHashes, audio, options.now, summary).insertAll();
-    db.prepare('INSERT INTO imports (study_id, format, source, content_hash, imported_at) VALUES (?, ?, ?, ?, ?)').run(
-      studyId,
-      batch.format,
-      batch.source,
-      contentHash,
-      options.now.toISOString(),
-    );
-  })();
+  try {
+    db.transaction(() => {
+      const studyId = ensureStudy(db, { name: studyName, benchmark: header.benchmark, description: header.studyDescription, info: header.studyInfo }, options.now);
+      summary.study.id = studyId;
+      const inserter = new BatchInserter(db, { studyId, benchmark: header.benchmark, source: header.source, audio, now: options.now, summary });
+      const contentHash = createHash('sha256').update(header.format);
+      for (const chunk of chunks) {
+        for (const e of chunk) contentHash.update(e.hash);
+        inserter.insert(chunk);
+      }
+      const hash = contentHash.digest('hex');
+      if (db.prepare('SELECT 1 FROM imports WHERE study_id = ? AND content_hash = ?').get(studyId, hash)) throw new AlreadyImported();
+      db.prepare('INSERT INTO imports (study_id, format, source, content_hash, imported_at) VALUES (?, ?, ?, ?, ?)').run(
+        studyId,
+        header.format,
+        header.source,
+        hash,
+        options.now.toISOString(),
+      );
+    })();
+  } catch (err) {
+    if (!(err instanceof AlreadyImported)) throw err;
+    Object.assign(summary, { episodes: 0, turns: 0, audio: 0, judgements: 0, annotations: 0, unchanged: true });
+  }
+  summary.skipped = header.skipped;
+  summary.warnings = header.warnings;
   if (!summary.unchanged && summary.episodes > 0) refreshPlannerStatistics(db);
   return summary;
 }
@@ -60,8 +101,8 @@ function refreshPlannerStatistics(db: Db): void {
   db.exec('ANALYZE episodes; ANALYZE episode_conditions;');
 }
 
-async function prepareAudio(batch: ImportBatch, options: WriteOptions): Promise<Map<string, PreparedAudio>> {
-  const paths = [...new Set(batch.episodes.flatMap((e) => e.audio.map((a) => a.path)))];
+/** Each audio file's content hash and peaks, one file after another, with progress; the first fault throws. */
+export async function prepareAudio(paths: readonly string[], options: Pick<WriteOptions, 'signal' | 'onProgress'>): Promise<Map<string, PreparedAudio>> {
   const out = new Map<string, PreparedAudio>();
   for (const [i, path] of paths.entries()) {
     options.signal?.throwIfAborted();
@@ -69,28 +110,4 @@ async function prepareAudio(batch: ImportBatch, options: WriteOptions): Promise<
     out.set(path, await computeAudioPeaksAndHash(path));
   }
   return out;
-}
-
-/** The batch's content hash, from the episodes' hashes (computed once here and reused by the inserter). */
-function batchHash(batch: ImportBatch, episodeHashes: readonly string[]): string {
-  const h = createHash('sha256');
-  h.update(batch.format);
-  for (const hash of episodeHashes) h.update(hash);
-  return h.digest('hex');
-}
-
-const dropPath = (k: string, v: unknown) => (k === 'path' ? undefined : v);
-
-/**
- * An episode's content hash: SHA-256 of the episode and its audio hashes as JSON with every `path` key left out (so
- * moving the files does not change it). JSON.stringify with a replacer function is several times slower than without,
- * so the episode is serialized with its audio paths removed up front; only if another `path` key remains somewhere
- * (e.g. in tool arguments) is the replacer used. Both produce the same text, hence the same hash.
- */
-function episodeHash(e: BatchEpisode, audio: Map<string, PreparedAudio>): string {
-  const audioHashes = e.audio.map((a) => [a.role, a.lanes, audio.get(a.path)?.sha256]);
-  const withoutPaths = { ...e, audio: e.audio.map(({ path: _path, ...rest }) => rest) };
-  let json = JSON.stringify([withoutPaths, audioHashes]);
-  if (json.includes('"path":')) json = JSON.stringify([e, audioHashes], dropPath);
-  return createHash('sha256').update(json).digest('hex');
 }

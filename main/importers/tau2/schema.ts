@@ -159,3 +159,5 @@ export type Tau2RewardInfo = z.output<typeof tau2RewardInfo>;
 export type Tau2Review = z.output<typeof tau2Review>;
 /** Parsed run information. */
 export type Tau2Info = z.output<typeof tau2Info>;
+/** A validated results.json (run info, and the simulations of a monolithic file). */
+export type Tau2Results = z.output<typeof tau2Results>;

@@ -1,0 +1,86 @@
+/** Where a τ²-bench / τ-Voice run's files are and what every simulation of it shares, read before any simulation is. */
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { ImportError } from '../batch';
+import { displayPath, ImportRoot } from '../safe-path';
+import { readJsonFile, validate } from './read-json';
+import { tau2Results, type Tau2Results } from './schema';
+import type { RunContext } from './simulation-episode';
+
+/** tau2's DEFAULT_TICK_DURATION_SECONDS, used (with a warning) when a run does not record its tick duration. */
+export const DEFAULT_TICK_SECONDS = 0.2;
+
+/** A simulation not yet read: its file (as messages name it) and how to load it, so large runs stay small in memory. */
+export interface PendingSimulation {
+  file: string;
+  load: () => unknown;
+}
+
+/** A run about to be read. */
+export interface Tau2RunPlan {
+  /** The path given to the import, absolute. */
+  source: string;
+  root: ImportRoot;
+  /** results.json as messages name it. */
+  resultsName: string;
+  meta: Tau2Results;
+  /** The run's tick duration in seconds, or null when it does not record one. */
+  tickSeconds: number | null;
+  /** True for the folder layout (results.json + simulations/*.json), false for a monolithic results JSON. */
+  folder: boolean;
+  /** The simulations in order (file name order for the folder layout). */
+  simulations: PendingSimulation[];
+  /** Warnings about the run as a whole. */
+  warnings: string[];
+}
+
+/** Where the run's files are, following tau2's `Results._detect_format`: a sibling `simulations/` folder means the dir layout. */
+function locate(path: string): { root: string; resultsPath: string; simsDir: string | null } {
+  const abs = resolve(path);
+  if (!existsSync(abs)) throw new ImportError(basename(abs), 'file', '(file)', 'does not exist');
+  const isDir = statSync(abs).isDirectory();
+  const root = isDir ? abs : dirname(abs);
+  const resultsPath = isDir ? join(abs, 'results.json') : abs;
+  if (!existsSync(resultsPath)) throw new ImportError(basename(abs), 'folder', 'results.json', 'no results.json in the run folder');
+  const sims = join(root, 'simulations');
+  return { root, resultsPath, simsDir: existsSync(sims) && statSync(sims).isDirectory() ? sims : null };
+}
+
+function simulationFiles(root: ImportRoot): PendingSimulation[] {
+  return root.list('simulations', '.json', { file: 'simulations', record: 'folder', field: '(folder)' }).map(({ name, resolve: resolveFile }, i) => {
+    const file = `simulations/${name}`;
+    return { file, load: () => readJsonFile(resolveFile({ file, record: `simulation ${i + 1}`, field: '(file)' }), file) };
+  });
+}
+
+/** Reads results.json of the run at `path` (a run folder or a results JSON file) and lists its simulations. */
+export function planTau2Run(path: string): Tau2RunPlan {
+  const { root, resultsPath, simsDir } = locate(path);
+  const resultsName = displayPath(root, resultsPath);
+  const meta = validate(tau2Results, readJsonFile(resultsPath, resultsName), resultsName, 'file');
+  const importRoot = new ImportRoot(root);
+  const simulations = simsDir ? simulationFiles(importRoot) : meta.simulations.map((raw) => ({ file: resultsName, load: () => raw }));
+  const warnings: string[] = [];
+  if (simsDir && meta.simulation_index) {
+    const onDisk = new Set(simulations.map((p) => p.file.slice('simulations/'.length, -'.json'.length)));
+    const missing = meta.simulation_index.filter((e) => !onDisk.has(e.id)).length;
+    if (missing) warnings.push(`${resultsName}: ${missing} simulation(s) listed in simulation_index have no file in simulations/`);
+  }
+  if (simulations.length === 0) warnings.push(`${resultsName}: the run has no simulations`);
+  const tickSeconds = meta.info.audio_native_config?.tick_duration_seconds ?? null;
+  return { source: resolve(path), root: importRoot, resultsName, meta, tickSeconds, folder: simsDir !== null, simulations, warnings };
+}
+
+/** What every simulation of the run shares; `warn` records a warning. */
+export function runContext(plan: Tau2RunPlan, warn: (message: string) => void): RunContext {
+  return { info: plan.meta.info, tickMs: (plan.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000, warn };
+}
+
+/** The study the run suggests: its name and the run info kept on it. */
+export function runStudy(plan: Tau2RunPlan): { studyName: string; studyInfo: Record<string, unknown> } {
+  const { info } = plan.meta;
+  return {
+    studyName: `${basename(plan.root.abs)} (${info.environment_info.domain_name}, ${info.agent_info.llm ?? info.agent_info.implementation})`,
+    studyInfo: { timestamp: plan.meta.timestamp ?? null, ...info },
+  };
+}
