@@ -5,8 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { FileEntry } from '../../shared/methods/imports';
 import type { Services } from '../services/services';
-import { detectFormat, readAny } from '../importers/detect';
-import { writeBatch } from '../importers/write-batch';
+import { detectFormat } from '../importers/detect';
+import { importPath } from '../importers/import-path';
 import { ApiError } from './errors';
 
 const IMPORTABLE = /\.(json|jsonl|csv)$/i;
@@ -43,14 +43,7 @@ export function importStart(s: Services, input: MethodInput<'import.start'>): Me
   if (!format) throw new ApiError('invalid_input', `${path}: cannot tell the format of this file or folder; choose one`);
   const { jobId, done } = s.jobs.start('import', async ({ signal, progress }) => {
     progress(0, 0, `reading ${format} files`);
-    const batch = await readAny(path, format);
-    signal.throwIfAborted();
-    const summary = await writeBatch(s.db, batch, {
-      now: s.clock(),
-      studyName: input.study,
-      signal,
-      onProgress: (d, t, message) => progress(d, t, `${batch.episodes.length} episodes read; ${message}`),
-    });
+    const summary = await importPath(s.db, path, format, { now: s.clock(), studyName: input.study, signal, onProgress: progress });
     progress(1, 1, summary.unchanged ? 'already imported; nothing changed' : `imported ${summary.episodes} episodes, ${summary.turns} turns, ${summary.audio} audio files`);
     s.events.emit('data.changed', { scope: 'studies', studyId: summary.study.id });
     return summary;

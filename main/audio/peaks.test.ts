@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { computePeaks, peaksRateFor, peaksToChannels, MAX_BUCKETS } from './peaks';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { computePeaks, computePeaksAndHash, computePeaksAndHashSync, peaksRateFor, peaksToChannels, MAX_BUCKETS } from './peaks';
 import { wavBytes, writePcm16 } from '../../test-support/wav';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-peaks-'));
@@ -26,6 +28,19 @@ describe('computePeaks', () => {
       expect(Math.max(...user.slice(100))).toBeLessThan(0.02);
       expect(Math.max(...agent.slice(0, 200))).toBeLessThan(0.02);
       expect(Math.min(...agent.slice(200))).toBeGreaterThan(0.7);
+    }
+  });
+
+  it('gives the same peaks and file hash read ahead, read synchronously, in one chunk or in many', async () => {
+    const f = join(dir, 'odd.wav');
+    writePcm16(f, 8000, 2, 8000 * 2 + 7, (i, c) => (c ? 0.3 : 0.6) * Math.sin(i / (5 + c)));
+    const sha256 = createHash('sha256').update(readFileSync(f)).digest('hex');
+    const peaks = (await computePeaks(f)).data;
+    for (const chunk of [1 << 20, 4097, 6]) {
+      for (const got of [await computePeaksAndHash(f, chunk), computePeaksAndHashSync(f, chunk)]) {
+        expect(got.sha256).toBe(sha256);
+        expect(got.peaks.data).toEqual(peaks);
+      }
     }
   });
 

@@ -1,6 +1,6 @@
 /** Computes waveform peaks of a WAV by streaming its samples once, never holding the whole file. */
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { readChunks, readChunksSync } from './read-chunks';
 import { readWavHeader, type WavInfo } from './wav-header';
 import { sampleReader } from './sample-decoders';
 
@@ -36,57 +36,42 @@ export async function computePeaks(file: string, chunkBytes = 1 << 20): Promise<
  * Peaks and the SHA-256 of the whole file (header and every chunk included, as `hashFile` computes it) from one
  * streamed read, so an import reads each WAV once instead of twice.
  */
-export async function computePeaksAndHash(file: string, chunkBytes = 1 << 20): Promise<{ peaks: Peaks; sha256: string }> {
-  const info = readWavHeader(file);
+export async function computePeaksAndHash(file: string, chunkBytes = 1 << 20): Promise<PeaksAndHash> {
+  const reader = peaksAndHashReader(readWavHeader(file));
+  await readChunks(file, 0, Infinity, chunkBytes, reader.consume);
+  return reader.finish();
+}
+
+/** What computePeaksAndHash gives, read synchronously (for reading inside a transaction, or on a worker thread). */
+export function computePeaksAndHashSync(file: string, chunkBytes = 1 << 20): PeaksAndHash {
+  const reader = peaksAndHashReader(readWavHeader(file));
+  readChunksSync(file, 0, Infinity, chunkBytes, reader.consume);
+  return reader.finish();
+}
+
+/** A WAV file's peaks and the SHA-256 of its bytes. */
+export interface PeaksAndHash {
+  peaks: Peaks;
+  sha256: string;
+}
+
+/** Hashes every byte pushed to `consume` and scans those of the data chunk. */
+function peaksAndHashReader(info: WavInfo): { consume: (piece: Buffer) => void; finish: () => PeaksAndHash } {
   const scanner = new PeakScanner(info);
   const hash = createHash('sha256');
   const dataStart = info.dataOffset;
   const dataEnd = info.dataOffset + info.dataBytes;
   let pos = 0;
-  await readChunks(file, 0, Infinity, chunkBytes, (piece) => {
-    hash.update(piece);
-    const from = Math.max(dataStart, pos);
-    const to = Math.min(dataEnd, pos + piece.length);
-    if (to > from) scanner.push(from === pos && to === pos + piece.length ? piece : piece.subarray(from - pos, to - pos));
-    pos += piece.length;
-  });
-  return { peaks: scanner.finish(), sha256: hash.digest('hex') };
-}
-
-/** Reads kept in flight ahead of the one being consumed. */
-const READ_AHEAD = 2;
-
-/**
- * Reads bytes [start, end) of `file` (end may be Infinity: to the end of the file) in chunks of `chunkBytes`, handing
- * each to `consume` in order. Two reads stay in flight while a chunk is consumed, into a small ring of reused buffers
- * (allocating a fresh megabyte per chunk, as a read stream does, costs more than scanning it). A chunk is only valid
- * during its `consume` call; keep a copy to hold on to it.
- */
-async function readChunks(file: string, start: number, end: number, chunkBytes: number, consume: (chunk: Buffer) => void): Promise<void> {
-  if (end <= start) return;
-  const handle = await open(file, 'r');
-  const ring = Array.from({ length: READ_AHEAD + 1 }, () => Buffer.allocUnsafe(chunkBytes));
-  const pending: Promise<{ bytesRead: number; buffer: Buffer }>[] = [];
-  let next = start;
-  let issued = 0;
-  const issue = () => {
-    if (next >= end) return;
-    const length = Math.min(chunkBytes, end - next);
-    pending.push(handle.read(ring[issued++ % ring.length], 0, length, next));
-    next += length;
+  return {
+    consume: (piece) => {
+      hash.update(piece);
+      const from = Math.max(dataStart, pos);
+      const to = Math.min(dataEnd, pos + piece.length);
+      if (to > from) scanner.push(from === pos && to === pos + piece.length ? piece : piece.subarray(from - pos, to - pos));
+      pos += piece.length;
+    },
+    finish: () => ({ peaks: scanner.finish(), sha256: hash.digest('hex') }),
   };
-  try {
-    for (let i = 0; i < READ_AHEAD; i++) issue();
-    while (pending.length > 0) {
-      const { bytesRead, buffer } = await pending.shift()!;
-      if (bytesRead === 0) break; // the file ended early (shrank since its header was read)
-      issue();
-      consume(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
-    }
-  } finally {
-    await Promise.allSettled(pending); // never close the file under a read still in flight
-    await handle.close();
-  }
 }
 
 /**

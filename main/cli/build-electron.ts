@@ -10,6 +10,7 @@ const external = ['electron', 'better-sqlite3', 'ws', 'bufferutil', 'utf-8-valid
 const BUNDLES = [
   ['main/annotation/batch-worker.ts', 'batch-worker-entry.mjs', 'es'],
   ['main/stats/agreement/report-worker.ts', 'report-worker-entry.mjs', 'es'],
+  ['main/importers/tau2/chunk-worker.ts', 'tau2-chunk-worker-entry.mjs', 'es'],
   ['main/electron/main.ts', 'main.cjs', 'cjs'],
   ['preload/index.ts', 'preload.cjs', 'cjs'],
 ] as const;

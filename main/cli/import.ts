@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Services } from '../services/services';
-import { detectFormat, readAny, type SourceFormat } from '../importers/detect';
-import { writeBatch } from '../importers/write-batch';
+import { detectFormat, type SourceFormat } from '../importers/detect';
+import { importPath } from '../importers/import-path';
 import { UsageError, type CliOptions } from './args';
 import type { CommandOutput } from './commands';
 
@@ -18,8 +18,7 @@ export async function importCommand(s: Services, opts: CliOptions): Promise<Comm
   if (opts.format && !FORMATS.includes(opts.format as SourceFormat)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
   const format = (opts.format as SourceFormat | undefined) ?? detectFormat(full);
   if (!format) throw new UsageError(`${path}: cannot tell the format; pass --format ${FORMATS.join('|')}`);
-  const batch = await readAny(full, format);
-  const summary = await writeBatch(s.db, batch, { now: s.clock(), studyName: opts.study });
+  const summary = await importPath(s.db, full, format, { now: s.clock(), studyName: opts.study });
   return {
     json: summary,
     text: summary.unchanged

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RowInserter } from './insert-rows';
 
 describe('RowInserter', () => {
-  it('inserts every row in order, whole statements first and the rest one by one', () => {
+  it('inserts every row in order, whole statements first and the rest in one more', () => {
     const db = new Database(':memory:');
     db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b INTEGER)');
     const rows = Array.from({ length: 11 }, (_, i) => [i + 1, `r${i}`, i * i]);

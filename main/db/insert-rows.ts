@@ -1,4 +1,4 @@
-/** Many-row inserts: `INSERT … VALUES (…), (…), …` with up to a fixed number of rows per statement. */
+/** Many-row inserts: `INSERT … VALUES (…), (…), …` with up to a fixed number of rows per statement, the rest in one more. */
 import type Database from 'better-sqlite3';
 import type { Db } from './open';
 
@@ -9,20 +9,16 @@ import type { Db } from './open';
  * once instead of once per row.
  */
 export class RowInserter {
-  private readonly many: Database.Statement<unknown[]>;
-  private readonly one: Database.Statement<unknown[]>;
+  /** Statements by number of rows, prepared when first needed. */
+  private readonly statements = new Map<number, Database.Statement<unknown[]>>();
 
   /** `head` is the statement up to VALUES, e.g. `INSERT INTO t (a, b)`; every row has `width` values. */
   constructor(
-    db: Db,
-    head: string,
+    private readonly db: Db,
+    private readonly head: string,
     private readonly width: number,
     private readonly perStatement = 128,
-  ) {
-    const tuple = `(${Array(width).fill('?').join(', ')})`;
-    this.many = db.prepare(`${head} VALUES ${Array(perStatement).fill(tuple).join(', ')}`);
-    this.one = db.prepare(`${head} VALUES ${tuple}`);
-  }
+  ) {}
 
   /** Inserts rows given one after another in `values` (`width` values each), in order. */
   run(values: readonly unknown[]): void {
@@ -30,7 +26,17 @@ export class RowInserter {
     if (values.length % width !== 0) throw new Error(`${values.length} values do not make rows of ${width} columns`);
     const step = width * perStatement;
     let i = 0;
-    for (; i + step <= values.length; i += step) this.many.run(values.slice(i, i + step));
-    for (; i < values.length; i += width) this.one.run(values.slice(i, i + width));
+    for (; i + step <= values.length; i += step) this.statement(perStatement).run(values.slice(i, i + step));
+    if (i < values.length) this.statement((values.length - i) / width).run(values.slice(i));
+  }
+
+  private statement(rows: number): Database.Statement<unknown[]> {
+    let stmt = this.statements.get(rows);
+    if (!stmt) {
+      const tuple = `(${Array(this.width).fill('?').join(', ')})`;
+      stmt = this.db.prepare(`${this.head} VALUES ${Array(rows).fill(tuple).join(', ')}`);
+      this.statements.set(rows, stmt);
+    }
+    return stmt;
   }
 }

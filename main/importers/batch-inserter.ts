@@ -4,7 +4,8 @@ import { RowInserter } from '../db/insert-rows';
 import type { Peaks } from '../audio/peaks';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { ImportError } from './batch';
-import { ANNOTATION_WIDTH, AUDIO_WIDTH, JUDGEMENT_WIDTH, TURN_WIDTH, type PreparedEpisode } from './prepared-episode';
+import { createHash, type Hash } from 'node:crypto';
+import { ANNOTATION_WIDTH, AUDIO_WIDTH, contentHash, JUDGEMENT_WIDTH, TURN_WIDTH, type PreparedEpisode } from './prepared-episode';
 
 /** An audio file's content hash and peaks, computed before the transaction. */
 export interface PreparedAudio {
@@ -18,7 +19,9 @@ export interface InsertTarget {
   benchmark: string;
   /** The file or folder imported, for messages. */
   source: string;
+  /** Every audio file the episodes link, by absolute path (filled in before the episodes that link it are inserted). */
   audio: ReadonlyMap<string, PreparedAudio>;
+  format: string;
   now: Date;
   summary: ImportSummary;
 }
@@ -40,12 +43,14 @@ export class BatchInserter {
   private readonly createdAt: string;
   private nextId: number;
   private ordinal = 0;
+  private readonly importHash: Hash;
 
   constructor(
     private readonly db: Db,
     private readonly target: InsertTarget,
   ) {
     this.createdAt = target.now.toISOString();
+    this.importHash = createHash('sha256').update(target.format);
     // episode rows many to a statement (triggers on episodes make each statement costly), with ids assigned here
     this.episodes = new RowInserter(
       db,
@@ -75,22 +80,24 @@ export class BatchInserter {
    * in the study (or earlier in the batch) with the same content hash is skipped; with another, refused.
    */
   insert(chunk: readonly PreparedEpisode[]): void {
-    const fresh: [number, PreparedEpisode][] = [];
+    const fresh: [number, PreparedEpisode, string][] = [];
     for (const episode of chunk) {
       this.ordinal++;
+      const hash = contentHash(episode, (path) => this.audio(path).sha256);
+      this.importHash.update(hash);
       const prior = this.inBatch.get(episode.externalId) ?? (this.existingHash.get(this.target.studyId, episode.externalId) as string | undefined);
-      if (prior === episode.hash) continue;
+      if (prior === hash) continue;
       if (prior !== undefined) {
         throw new ImportError(this.target.source, `episode ${this.ordinal} (${episode.externalId})`, 'externalId', 'already in the study with different content; import into a new study instead');
       }
-      this.inBatch.set(episode.externalId, episode.hash);
-      fresh.push([this.nextId++, episode]);
+      this.inBatch.set(episode.externalId, hash);
+      fresh.push([this.nextId++, episode, hash]);
     }
     const { studyId, benchmark } = this.target;
     const rows: unknown[] = [];
     const pairs: unknown[] = [];
-    for (const [id, e] of fresh) {
-      rows.push(id, studyId, e.externalId, benchmark, e.hash, ...e.columns);
+    for (const [id, e, hash] of fresh) {
+      rows.push(id, studyId, e.externalId, benchmark, hash, ...e.columns);
       for (let i = 0; i < e.conditions.length; i += 2) pairs.push(id, e.conditions[i], e.conditions[i + 1]);
     }
     this.episodes.run(rows);
@@ -100,7 +107,12 @@ export class BatchInserter {
     this.target.summary.episodes += fresh.length;
   }
 
-  private insertTurns(fresh: readonly [number, PreparedEpisode][]): void {
+  /** The import's content hash: its format and every episode's content hash, in order (call after the last chunk). */
+  contentHash(): string {
+    return this.importHash.digest('hex');
+  }
+
+  private insertTurns(fresh: readonly [number, PreparedEpisode, string][]): void {
     const values: unknown[] = [];
     for (const [id, e] of fresh) {
       for (let i = 0; i < e.turns.length; i += TURN_WIDTH) values.push(id, ...e.turns.slice(i, i + TURN_WIDTH));
@@ -125,11 +137,16 @@ export class BatchInserter {
     }
   }
 
+  private audio(path: string): PreparedAudio {
+    const prepared = this.target.audio.get(path);
+    if (!prepared) throw new Error(`${path}: audio linked by an episode was not prepared before it`);
+    return prepared;
+  }
+
   private assetId(path: string): number {
     const cached = this.assetIds.get(path);
     if (cached) return cached;
-    const prepared = this.target.audio.get(path);
-    if (!prepared) throw new Error(`${path}: audio linked by an episode was not prepared before the transaction`);
+    const prepared = this.audio(path);
     const found = this.db.prepare('SELECT id FROM audio_assets WHERE sha256 = ?').get(prepared.sha256) as { id: number } | undefined;
     let id = found?.id;
     if (!id) {

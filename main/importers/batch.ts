@@ -78,7 +78,7 @@ export class ImportError extends Error {
     readonly file: string,
     readonly record: string,
     readonly field: string,
-    problem: string,
+    readonly problem: string,
   ) {
     super(`${file}: ${record}: ${field}: ${problem}`);
   }

@@ -17,7 +17,7 @@ export const AUDIO_WIDTH = 3;
 /** An episode's rows, ready to bind. */
 export interface PreparedEpisode {
   externalId: string;
-  /** SHA-256 of the episode's content (audio by content hash, not by path). */
+  /** SHA-256 of the episode's content without its audio files' content (see `contentHash`). */
   hash: string;
   /** system, task, trial, condition (JSON), outcome, reward, duration_ms, info (JSON), judge_label. */
   columns: unknown[];
@@ -38,10 +38,10 @@ export interface PreparedEpisode {
 const json = (value: unknown): string | null => (value == null ? null : JSON.stringify(value));
 
 /**
- * Prepares `e`; `audioSha256` gives each audio file's content hash. The hash covers every column and row, with the
- * audio files' content hashes in place of their paths, so moving the files does not change it.
+ * Prepares `e`. Its hash covers every column and row, and each audio link's role and lanes but not its path, so moving
+ * the files does not change it; what the audio files hold is added by `contentHash`, once their hashes are known.
  */
-export function prepareEpisode(e: BatchEpisode, audioSha256: (path: string) => string): PreparedEpisode {
+export function prepareEpisode(e: BatchEpisode): PreparedEpisode {
   const infoJson = JSON.stringify(e.info);
   const conditionJson = JSON.stringify(e.condition);
   const turns: unknown[] = [];
@@ -58,11 +58,11 @@ export function prepareEpisode(e: BatchEpisode, audioSha256: (path: string) => s
   const annotations: unknown[] = [];
   for (const a of e.annotations) annotations.push(a.annotator, a.field, JSON.stringify(a.value));
   const audio: unknown[] = [];
-  const audioContent: unknown[] = [];
+  const audioLinks: unknown[] = [];
   for (const a of e.audio) {
     const lanes = JSON.stringify(a.lanes);
     audio.push(a.path, a.role, lanes);
-    audioContent.push(a.role, lanes, audioSha256(a.path));
+    audioLinks.push(a.role, lanes);
   }
   const conditions: string[] = [];
   for (const [key, value] of Object.entries(e.condition)) conditions.push(key, String(value));
@@ -70,7 +70,15 @@ export function prepareEpisode(e: BatchEpisode, audioSha256: (path: string) => s
   const hash = createHash('sha256')
     .update(JSON.stringify([e.externalId, ...columns.slice(0, 7), columns[8]]))
     .update(infoJson)
-    .update(JSON.stringify([turns, judgements, annotations, audioContent]))
+    .update(JSON.stringify([turns, judgements, annotations, audioLinks]))
     .digest('hex');
   return { externalId: e.externalId, hash, columns, conditions, turns, judgements, annotations, audio, text: texts.join(' ') };
+}
+
+/** The episode's content hash: its prepared hash, with the content hash of each audio file it links when it links any. */
+export function contentHash(e: PreparedEpisode, audioSha256: (path: string) => string): string {
+  if (e.audio.length === 0) return e.hash;
+  const h = createHash('sha256').update(e.hash);
+  for (let i = 0; i < e.audio.length; i += AUDIO_WIDTH) h.update(audioSha256(e.audio[i] as string));
+  return h.digest('hex');
 }

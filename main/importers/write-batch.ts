@@ -1,5 +1,4 @@
 /** The one writer: puts an import's episodes into the database in a single transaction, or nothing at all. */
-import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { ensureStudy } from '../db/studies';
 import type { Benchmark } from '../../shared/domain';
@@ -35,7 +34,7 @@ class AlreadyImported extends Error {}
 /** Writes `batch` into `db`; re-importing identical content changes nothing. */
 export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptions): Promise<ImportSummary> {
   const audio = await prepareAudio([...new Set(batch.episodes.flatMap((e) => e.audio.map((a) => a.path)))], options);
-  const episodes = batch.episodes.map((e) => prepareEpisode(e, (path) => audio.get(path)!.sha256));
+  const episodes = batch.episodes.map(prepareEpisode);
   options.signal?.throwIfAborted();
   return writeEpisodeChunks(db, batch, audio, [episodes], options);
 }
@@ -44,7 +43,7 @@ export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptio
  * Writes episodes that arrive chunk by chunk, in batch order, in one transaction: the chunks are taken while it is
  * open, so whatever produces them (e.g. threads reading the source) runs while earlier chunks are inserted. A chunk
  * source that throws undoes everything. When the study already has an import with the same content hash (computed from
- * the episodes' hashes as they arrive), the transaction is undone too and the summary says `unchanged`.
+ * the episodes' content hashes as they arrive), the transaction is undone too and the summary says `unchanged`.
  */
 export function writeEpisodeChunks(
   db: Db,
@@ -70,13 +69,9 @@ export function writeEpisodeChunks(
     db.transaction(() => {
       const studyId = ensureStudy(db, { name: studyName, benchmark: header.benchmark, description: header.studyDescription, info: header.studyInfo }, options.now);
       summary.study.id = studyId;
-      const inserter = new BatchInserter(db, { studyId, benchmark: header.benchmark, source: header.source, audio, now: options.now, summary });
-      const contentHash = createHash('sha256').update(header.format);
-      for (const chunk of chunks) {
-        for (const e of chunk) contentHash.update(e.hash);
-        inserter.insert(chunk);
-      }
-      const hash = contentHash.digest('hex');
+      const inserter = new BatchInserter(db, { studyId, benchmark: header.benchmark, format: header.format, source: header.source, audio, now: options.now, summary });
+      for (const chunk of chunks) inserter.insert(chunk);
+      const hash = inserter.contentHash();
       if (db.prepare('SELECT 1 FROM imports WHERE study_id = ? AND content_hash = ?').get(studyId, hash)) throw new AlreadyImported();
       db.prepare('INSERT INTO imports (study_id, format, source, content_hash, imported_at) VALUES (?, ?, ?, ?, ?)').run(
         studyId,

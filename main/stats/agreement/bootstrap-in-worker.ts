@@ -4,7 +4,7 @@ import type { AgreementOptions, AgreementReport } from './report';
 import type { ReportJob, ReportReply } from './report-worker';
 import type { RatingsTable } from './ratings';
 
-// The worker entry: a small .mjs that registers tsx in the worker thread, so the TypeScript worker runs under tsx and vitest.
+// The worker entry: a small .mjs that runs the TypeScript worker from the sources (main/util/ts-worker.mjs).
 const REPORT_WORKER_ENTRY = new URL('./report-worker-entry.mjs', import.meta.url);
 
 /** Same result as agreementReport(table, options), computed on a worker thread; rejects with the worker's error message. */

@@ -1,5 +1,5 @@
-// Worker-thread entry for bootstrapInWorker: registers tsx's ESM loader in this thread, then runs the TypeScript worker.
-import { register } from 'tsx/esm/api';
+// Worker-thread entry for bootstrapInWorker when running from the sources (the desktop build bundles report-worker.ts
+// under this same name beside the main bundle).
+import { runTsWorker } from '../../util/ts-worker.mjs';
 
-register();
-await import(new URL('./report-worker.ts', import.meta.url).href);
+await runTsWorker(new URL('./report-worker.ts', import.meta.url));
