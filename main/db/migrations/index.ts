@@ -5,6 +5,7 @@ import { migration003 } from './003-runs';
 import { migration004 } from './004-browse';
 import { migration005 } from './005-browse-speed';
 import { migration006 } from './006-browse-version';
+import { migration007 } from './007-contentless-text';
 
 /** A schema step: its number and its SQL. */
 export interface Migration {
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   { version: 4, sql: migration004 },
   { version: 5, sql: migration005 },
   { version: 6, sql: migration006 },
+  { version: 7, sql: migration007 },
 ];
 
 /** The schema version this code brings a database to. */
