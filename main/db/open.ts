@@ -15,6 +15,13 @@ export interface OpenOptions {
   migrations?: readonly Migration[];
 }
 
+const nativeBindings = new WeakMap<Db, string>();
+
+/** The native binding `db` was opened with, if one was given (worker threads opening the same file need it too). */
+export function nativeBindingOf(db: Db): string | undefined {
+  return nativeBindings.get(db);
+}
+
 /** Raised when the file was written by a newer Earshot than this one. */
 export class SchemaTooNewError extends Error {}
 
@@ -28,6 +35,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db, options.migrations ?? defaultMigrations, file);
+    if (options.nativeBinding) nativeBindings.set(db, options.nativeBinding);
     return db;
   } catch (err) {
     db.close();

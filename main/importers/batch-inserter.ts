@@ -26,13 +26,30 @@ export interface InsertTarget {
   summary: ImportSummary;
 }
 
+/**
+ * Rows of one kind for many episodes, ready for a RowInserter: each row of `width` values from `part(e)` gets the
+ * episode id in front and `extra` (if given) behind.
+ */
+function rowsOf(fresh: readonly [number, PreparedEpisode, string][], part: (e: PreparedEpisode) => unknown[], width: number, extra?: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (const [id, e] of fresh) {
+    const values = part(e);
+    for (let i = 0; i < values.length; i += width) {
+      out.push(id);
+      for (let k = i; k < i + width; k++) out.push(values[k]);
+      if (extra !== undefined) out.push(extra);
+    }
+  }
+  return out;
+}
+
 /** Inserts an import's episodes into one study, chunk by chunk in batch order; call inside one transaction. */
 export class BatchInserter {
   private readonly episodes;
   private readonly conditions;
   private readonly turns;
   private readonly text;
-  private readonly insertJudgement;
+  private readonly judgements;
   private readonly insertAnnotation;
   private readonly insertHistory;
   private readonly linkAudio;
@@ -59,10 +76,12 @@ export class BatchInserter {
     );
     this.conditions = new RowInserter(db, 'INSERT OR IGNORE INTO episode_conditions (episode_id, key, value)', 3);
     this.turns = new RowInserter(db, 'INSERT INTO turns (episode_id, idx, speaker, start_ms, end_ms, text, words, tool)', 1 + TURN_WIDTH, 32);
-    this.text = db.prepare('INSERT INTO episode_text (rowid, text) VALUES (?, ?)');
-    this.insertJudgement = db.prepare(
-      `INSERT INTO judgements (episode_id, judge_id, judge_version, label, rationale, categories, votes, confidence, reward_breakdown, findings, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    this.text = new RowInserter(db, 'INSERT INTO episode_text (rowid, text)', 2, 32);
+    this.judgements = new RowInserter(
+      db,
+      'INSERT INTO judgements (episode_id, judge_id, judge_version, label, rationale, categories, votes, confidence, reward_breakdown, findings, created_at)',
+      2 + JUDGEMENT_WIDTH,
+      32,
     );
     this.insertAnnotation = db.prepare(
       `INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, 'final', ?, ?)`,
@@ -102,9 +121,16 @@ export class BatchInserter {
     }
     this.episodes.run(rows);
     this.conditions.run(pairs);
-    this.insertTurns(fresh);
+    this.text.run(fresh.flatMap(([id, e]) => [id, e.text]));
+    this.turns.run(rowsOf(fresh, (e) => e.turns, TURN_WIDTH));
+    this.judgements.run(rowsOf(fresh, (e) => e.judgements, JUDGEMENT_WIDTH, this.createdAt));
     for (const [id, e] of fresh) this.insertParts(id, e);
-    this.target.summary.episodes += fresh.length;
+    const { summary } = this.target;
+    summary.episodes += fresh.length;
+    for (const [, e] of fresh) {
+      summary.turns += e.turns.length / TURN_WIDTH;
+      summary.judgements += e.judgements.length / JUDGEMENT_WIDTH;
+    }
   }
 
   /** The import's content hash: its format and every episode's content hash, in order (call after the last chunk). */
@@ -112,23 +138,10 @@ export class BatchInserter {
     return this.importHash.digest('hex');
   }
 
-  private insertTurns(fresh: readonly [number, PreparedEpisode, string][]): void {
-    const values: unknown[] = [];
-    for (const [id, e] of fresh) {
-      for (let i = 0; i < e.turns.length; i += TURN_WIDTH) values.push(id, ...e.turns.slice(i, i + TURN_WIDTH));
-      this.target.summary.turns += e.turns.length / TURN_WIDTH;
-    }
-    this.turns.run(values);
-  }
-
+  /** Audio links and imported labels, which few episodes have. */
   private insertParts(id: number, e: PreparedEpisode): void {
     const { summary } = this.target;
-    this.text.run(id, e.text);
     for (let i = 0; i < e.audio.length; i += AUDIO_WIDTH) this.linkAudio.run(id, this.assetId(e.audio[i] as string), e.audio[i + 1], e.audio[i + 2]);
-    for (let i = 0; i < e.judgements.length; i += JUDGEMENT_WIDTH) {
-      this.insertJudgement.run(id, ...e.judgements.slice(i, i + JUDGEMENT_WIDTH), this.createdAt);
-      summary.judgements++;
-    }
     for (let i = 0; i < e.annotations.length; i += ANNOTATION_WIDTH) {
       const annotatorId = this.annotatorId(e.annotations[i] as string);
       this.insertAnnotation.run(id, annotatorId, e.annotations[i + 1], e.annotations[i + 2], this.createdAt);

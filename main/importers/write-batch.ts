@@ -1,5 +1,6 @@
 /** The one writer: puts an import's episodes into the database in a single transaction, or nothing at all. */
 import type { Db } from '../db/open';
+import { writeThenCheckpointInBackground } from '../db/checkpoint';
 import { ensureStudy } from '../db/studies';
 import type { Benchmark } from '../../shared/domain';
 import type { ImportSummary } from '../../shared/methods/imports';
@@ -65,29 +66,32 @@ export function writeEpisodeChunks(
     warnings: [],
     unchanged: false,
   };
-  try {
-    db.transaction(() => {
-      const studyId = ensureStudy(db, { name: studyName, benchmark: header.benchmark, description: header.studyDescription, info: header.studyInfo }, options.now);
-      summary.study.id = studyId;
-      const inserter = new BatchInserter(db, { studyId, benchmark: header.benchmark, format: header.format, source: header.source, audio, now: options.now, summary });
-      for (const chunk of chunks) inserter.insert(chunk);
-      const hash = inserter.contentHash();
-      if (db.prepare('SELECT 1 FROM imports WHERE study_id = ? AND content_hash = ?').get(studyId, hash)) throw new AlreadyImported();
-      db.prepare('INSERT INTO imports (study_id, format, source, content_hash, imported_at) VALUES (?, ?, ?, ?, ?)').run(
-        studyId,
-        header.format,
-        header.source,
-        hash,
-        options.now.toISOString(),
-      );
-    })();
-  } catch (err) {
-    if (!(err instanceof AlreadyImported)) throw err;
-    Object.assign(summary, { episodes: 0, turns: 0, audio: 0, judgements: 0, annotations: 0, unchanged: true });
-  }
+  // the commit writes tens of megabytes to the log; copying them into the file is left to a worker thread
+  writeThenCheckpointInBackground(db, () => {
+    try {
+      db.transaction(() => {
+        const studyId = ensureStudy(db, { name: studyName, benchmark: header.benchmark, description: header.studyDescription, info: header.studyInfo }, options.now);
+        summary.study.id = studyId;
+        const inserter = new BatchInserter(db, { studyId, benchmark: header.benchmark, format: header.format, source: header.source, audio, now: options.now, summary });
+        for (const chunk of chunks) inserter.insert(chunk);
+        const hash = inserter.contentHash();
+        if (db.prepare('SELECT 1 FROM imports WHERE study_id = ? AND content_hash = ?').get(studyId, hash)) throw new AlreadyImported();
+        db.prepare('INSERT INTO imports (study_id, format, source, content_hash, imported_at) VALUES (?, ?, ?, ?, ?)').run(
+          studyId,
+          header.format,
+          header.source,
+          hash,
+          options.now.toISOString(),
+        );
+      })();
+    } catch (err) {
+      if (!(err instanceof AlreadyImported)) throw err;
+      Object.assign(summary, { episodes: 0, turns: 0, audio: 0, judgements: 0, annotations: 0, unchanged: true });
+    }
+    if (!summary.unchanged && summary.episodes > 0) refreshPlannerStatistics(db);
+  });
   summary.skipped = header.skipped;
   summary.warnings = header.warnings;
-  if (!summary.unchanged && summary.episodes > 0) refreshPlannerStatistics(db);
   return summary;
 }
 
