@@ -56,8 +56,8 @@ export interface BatchEpisode {
   annotations: BatchAnnotation[];
 }
 
-/** Everything one import brings: a study's worth of episodes from one source. */
-export interface ImportBatch {
+/** What an import brings besides its episodes (a reader that streams fills `skipped` and `warnings` as it goes). */
+export interface ImportHeader {
   format: string;
   benchmark: Benchmark;
   /** Suggested study name when the user gives none. */
@@ -67,9 +67,13 @@ export interface ImportBatch {
   studyDescription?: string;
   /** The file or folder imported, for messages and the import record. */
   source: string;
-  episodes: BatchEpisode[];
   skipped: number;
   warnings: string[];
+}
+
+/** Everything one import brings: a study's worth of episodes from one source. */
+export interface ImportBatch extends ImportHeader {
+  episodes: BatchEpisode[];
 }
 
 /** A fault in imported data, naming the file, the record and the field. */

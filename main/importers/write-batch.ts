@@ -2,10 +2,9 @@
 import type { Db } from '../db/open';
 import { writeThenCheckpointInBackground } from '../db/checkpoint';
 import { ensureStudy } from '../db/studies';
-import type { Benchmark } from '../../shared/domain';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
-import type { ImportBatch } from './batch';
+import type { ImportBatch, ImportHeader } from './batch';
 import { BatchInserter, type PreparedAudio } from './batch-inserter';
 import { prepareEpisode, type PreparedEpisode } from './prepared-episode';
 
@@ -15,18 +14,6 @@ export interface WriteOptions {
   now: Date;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;
-}
-
-/** What an import writes besides its episodes; `skipped` and `warnings` are read once every chunk has been written. */
-export interface ImportHeader {
-  format: string;
-  benchmark: Benchmark;
-  studyName: string;
-  studyInfo: Record<string, unknown>;
-  studyDescription?: string;
-  source: string;
-  skipped: number;
-  warnings: string[];
 }
 
 /** Thrown inside the transaction to undo it when the same content was imported into the study before. */
@@ -101,7 +88,7 @@ function refreshPlannerStatistics(db: Db): void {
 }
 
 /** Each audio file's content hash and peaks, one file after another, with progress; the first fault throws. */
-export async function prepareAudio(paths: readonly string[], options: Pick<WriteOptions, 'signal' | 'onProgress'>): Promise<Map<string, PreparedAudio>> {
+async function prepareAudio(paths: readonly string[], options: Pick<WriteOptions, 'signal' | 'onProgress'>): Promise<Map<string, PreparedAudio>> {
   const out = new Map<string, PreparedAudio>();
   for (const [i, path] of paths.entries()) {
     options.signal?.throwIfAborted();

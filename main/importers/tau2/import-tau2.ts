@@ -7,10 +7,11 @@ import type { Db } from '../../db/open';
 import type { ImportSummary } from '../../../shared/methods/imports';
 import type { PreparedAudio } from '../batch-inserter';
 import { ChunkPipeline } from '../chunk-pipeline';
-import { writeEpisodeChunks, type ImportHeader, type WriteOptions } from '../write-batch';
+import type { ImportHeader } from '../batch';
+import { writeEpisodeChunks, type WriteOptions } from '../write-batch';
 import type { Tau2ChunkData } from './chunk-worker';
 import { SimulationIds } from './read-simulations';
-import { warningList } from './read-tau2';
+import { warningList } from '../warning-list';
 import { planTau2Run, runStudy } from './run-plan';
 import { chunkCount, faultError, readSimulationChunk, type SimulationChunk } from './simulation-chunk';
 

@@ -2,17 +2,7 @@
 import type { BatchEpisode, ImportBatch } from '../batch';
 import { readSimulations, SimulationIds } from './read-simulations';
 import { planTau2Run, runContext, runStudy } from './run-plan';
-
-/** Collects warnings, each once, in the order first seen. */
-export function warningList(initial: readonly string[]): { warnings: string[]; warn: (message: string) => void } {
-  const warnings = [...initial];
-  return {
-    warnings,
-    warn: (message) => {
-      if (!warnings.includes(message)) warnings.push(message);
-    },
-  };
-}
+import { warningList } from '../warning-list';
 
 /** Reads the run at `path` (a run folder or a results JSON file). */
 export async function readTau2(path: string): Promise<ImportBatch> {

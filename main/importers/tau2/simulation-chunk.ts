@@ -4,7 +4,7 @@ import { ImportError } from '../batch';
 import type { PreparedAudio } from '../batch-inserter';
 import { prepareEpisode, type PreparedEpisode } from '../prepared-episode';
 import { readSimulations, type ReadSimulation } from './read-simulations';
-import { warningList } from './read-tau2';
+import { warningList } from '../warning-list';
 import { runContext, type Tau2RunPlan } from './run-plan';
 
 /** Simulations per chunk. */
