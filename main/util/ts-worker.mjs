@@ -1,7 +1,7 @@
 // Runs a TypeScript worker-thread module from the sources (the desktop build bundles workers instead).
 //
 // esbuild bundles the module with the repository files it imports into one ES module (packages stay external), cached
-// in node_modules/.cache/earshot-workers and rebuilt when any of its inputs changes. A worker loaded this way starts in
+// in node_modules/.cache/earshot-workers ($EARSHOT_WORKER_CACHE elsewhere) and rebuilt when any of its inputs changes. A worker loaded this way starts in
 // ≈0.15 s; through tsx's loader, which compiles and resolves every file over a cross-thread hook, it takes ≈1 s. If
 // bundling is not possible, the module runs through tsx.
 import { createHash } from 'node:crypto';
@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CACHE = join(ROOT, 'node_modules', '.cache', 'earshot-workers');
+const CACHE = process.env.EARSHOT_WORKER_CACHE ?? join(ROOT, 'node_modules', '.cache', 'earshot-workers');
 
 /** Modification time and size of each input, as recorded beside the bundle. */
 function stamp(file) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +15,8 @@ function runWorker(file: string): Promise<unknown> {
   const worker = new Worker(`import(${JSON.stringify(helper)}).then((m) => m.runTsWorker(new URL(require('node:worker_threads').workerData)))`, {
     eval: true,
     workerData: pathToFileURL(file).href,
+    // bundles of this test's modules go to its own folder, removed with it
+    env: { ...process.env, EARSHOT_WORKER_CACHE: join(dir, 'cache') },
   });
   return new Promise((resolve, reject) => {
     worker.once('message', (m) => {
@@ -34,6 +36,7 @@ describe('runTsWorker', () => {
     writeFileSync(main, source('one'));
     writeFileSync(label, 'export const label = (v: string): string => `<${v}>`;\n');
     expect(await runWorker(main)).toBe('<one>');
+    expect(readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.mjs'))).toHaveLength(1);
     expect(await runWorker(main)).toBe('<one>');
     writeFileSync(label, 'export const label = (v: string): string => `[${v}]`;\n');
     utimesSync(label, new Date(), new Date(Date.now() + 5_000));
