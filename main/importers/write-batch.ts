@@ -1,6 +1,6 @@
 /** The one writer: puts an import's episodes into the database in a single transaction, or nothing at all. */
 import type { Db } from '../db/open';
-import { writeThenCheckpointInBackground } from '../db/checkpoint';
+import { bulkWrite } from '../db/bulk-write';
 import { ensureStudy } from '../db/studies';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
@@ -54,7 +54,7 @@ export function writeEpisodeChunks(
     unchanged: false,
   };
   // the commit writes tens of megabytes to the log; copying them into the file is left to a worker thread
-  writeThenCheckpointInBackground(db, () => {
+  bulkWrite(db, () => {
     try {
       db.transaction(() => {
         const studyId = ensureStudy(db, { name: studyName, benchmark: header.benchmark, description: header.studyDescription, info: header.studyInfo }, options.now);

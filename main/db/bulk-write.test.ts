@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeThenCheckpointInBackground } from './checkpoint';
+import { bulkWrite } from './bulk-write';
 import { openDatabase } from './open';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-checkpoint-'));
@@ -13,31 +13,38 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
-describe('writeThenCheckpointInBackground', () => {
-  it('commits without copying the log into the file, and a worker thread copies it afterwards', async () => {
+describe('bulkWrite', () => {
+  it('writes with a larger page cache and commits without copying the log into the file, which a worker thread copies afterwards', async () => {
     const file = join(dir, 'big.sqlite');
     const db = openDatabase(file);
     db.exec('CREATE TABLE blob_rows (id INTEGER PRIMARY KEY, v TEXT)');
     const before = statSync(file).size;
-    writeThenCheckpointInBackground(db, () =>
+    const cache = db.pragma('cache_size', { simple: true });
+    let cacheDuring: unknown;
+    bulkWrite(db, () =>
       db.transaction(() => {
+        cacheDuring = db.pragma('cache_size', { simple: true });
         const insert = db.prepare('INSERT INTO blob_rows (v) VALUES (?)');
         for (let i = 0; i < 3000; i++) insert.run('x'.repeat(4000));
       })(),
     );
+    expect(cacheDuring).toBe(-64 * 1024);
     // the commit returned with the rows in the log only, and the automatic checkpoint is back on
     expect(statSync(file).size).toBe(before);
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(12_000_000);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(db.pragma('cache_size', { simple: true })).toBe(cache);
     expect(await until(() => statSync(file).size > 12_000_000, 10_000)).toBe(true);
     expect(db.prepare('SELECT count(*) FROM blob_rows').pluck().get()).toBe(3000);
     db.close();
   });
 
-  it('turns the automatic checkpoint back on when the write fails', () => {
+  it('turns the automatic checkpoint and the usual page cache back on when the write fails', () => {
     const db = openDatabase(join(dir, 'failing.sqlite'));
-    expect(() => writeThenCheckpointInBackground(db, () => db.exec('INSERT INTO no_such_table VALUES (1)'))).toThrow(/no_such_table/);
+    const cache = db.pragma('cache_size', { simple: true });
+    expect(() => bulkWrite(db, () => db.exec('INSERT INTO no_such_table VALUES (1)'))).toThrow(/no_such_table/);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(db.pragma('cache_size', { simple: true })).toBe(cache);
     db.close();
   });
 });
