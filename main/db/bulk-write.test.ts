@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,22 @@ describe('bulkWrite', () => {
     expect(await until(() => statSync(file).size > 12_000_000, 10_000)).toBe(true);
     expect(db.prepare('SELECT count(*) FROM blob_rows').pluck().get()).toBe(3000);
     db.close();
+  });
+
+  it('leaves no log once closed after a bulk write, with everything in the file', () => {
+    for (let round = 0; round < 4; round++) {
+      const file = join(dir, `closed-${round}.sqlite`);
+      const db = openDatabase(file);
+      db.exec('CREATE TABLE blob_rows (id INTEGER PRIMARY KEY, v TEXT)');
+      bulkWrite(db, () => db.transaction(() => {
+        const insert = db.prepare('INSERT INTO blob_rows (v) VALUES (?)');
+        for (let i = 0; i < 1500; i++) insert.run('y'.repeat(4000));
+      })());
+      db.close();
+      // close() waits for the checkpoint worker, so it closes the last connection, which removes the log
+      expect(existsSync(`${file}-wal`)).toBe(false);
+      expect(statSync(file).size).toBeGreaterThan(6_000_000);
+    }
   });
 
   it('turns the automatic checkpoint and the usual page cache back on when the write fails', () => {

@@ -46,14 +46,45 @@ function walPages(db: Db): number {
   }
 }
 
-/** Copies `db`'s write-ahead log into its file on a worker thread; resolves when done (never rejects; an in-memory database has nothing to copy). */
+/** How long closing a database waits for a checkpoint still running on a worker thread. */
+const CLOSE_WAIT_MS = 5_000;
+
+/** Flags of the checkpoint workers started for each database, set to 1 by each worker when it has closed its connection. */
+const running = new WeakMap<Db, Int32Array[]>();
+
+/**
+ * Copies `db`'s write-ahead log into its file on a worker thread; resolves when done (never rejects; an in-memory
+ * database has nothing to copy). Until then, `db.close()` waits for it: a connection left open on a file that is then
+ * deleted and made anew could, on closing, delete the new file's log.
+ */
 export function checkpointInBackground(db: Db): Promise<void> {
   if (db.memory) return Promise.resolve();
-  const job: CheckpointJob = { file: db.name, nativeBinding: nativeBindingOf(db) };
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const job: CheckpointJob = { file: db.name, nativeBinding: nativeBindingOf(db), done };
+  waitOnClose(db).push(done);
   return new Promise((resolve) => {
+    const finish = () => {
+      Atomics.store(done, 0, 1);
+      resolve();
+    };
     const worker = new Worker(ENTRY, { workerData: job });
     worker.unref(); // a process that is done may exit; its next connection checkpoints what is left
-    worker.once('error', () => resolve());
-    worker.once('exit', () => resolve());
+    worker.once('error', finish);
+    worker.once('exit', finish);
   });
+}
+
+/** The checkpoint flags of `db`, making its `close()` wait for them the first time. */
+function waitOnClose(db: Db): Int32Array[] {
+  let flags = running.get(db);
+  if (!flags) {
+    const list: Int32Array[] = [];
+    const close = db.close.bind(db);
+    db.close = () => {
+      for (const flag of list.splice(0)) Atomics.wait(flag, 0, 0, CLOSE_WAIT_MS);
+      return close();
+    };
+    running.set(db, (flags = list));
+  }
+  return flags;
 }
