@@ -39,8 +39,8 @@ describe('import and replay', () => {
     const run = makeTau2RunWithAudio(work);
     await importer.open();
     const message = await importer.importPath(run, 'τ-Voice run');
-    expect(message).toMatch(/imported 1 episodes/);
-    expect(await importer.summary()).toMatch(/“τ-Voice run”: 1 episodes, \d+ turns, 1 audio files/);
+    expect(message).toMatch(/imported 1 episode, \d+ turns, 1 audio file$/);
+    expect(await importer.summary()).toMatch(/“τ-Voice run”: 1 episode, \d+ turns, 1 audio file, /);
     await studio.screenshot('import-done');
     await importer.openStudy();
     await studio.openEpisode(SIM_ID);

@@ -8,6 +8,7 @@ import type { Services } from '../services/services';
 import { detectFormat } from '../importers/detect';
 import { importPath } from '../importers/import-path';
 import { ApiError } from './errors';
+import { importCounts } from '../../shared/count-noun';
 
 const IMPORTABLE = /\.(json|jsonl|csv)$/i;
 
@@ -44,7 +45,7 @@ export function importStart(s: Services, input: MethodInput<'import.start'>): Me
   const { jobId, done } = s.jobs.start('import', async ({ signal, progress }) => {
     progress(0, 0, `reading ${format} files`);
     const summary = await importPath(s.db, path, format, { now: s.clock(), studyName: input.study, signal, onProgress: progress });
-    progress(1, 1, summary.unchanged ? 'already imported; nothing changed' : `imported ${summary.episodes} episodes, ${summary.turns} turns, ${summary.audio} audio files`);
+    progress(1, 1, summary.unchanged ? 'already imported; nothing changed' : `imported ${importCounts(summary)}`);
     s.events.emit('data.changed', { scope: 'studies', studyId: summary.study.id });
     return summary;
   });

@@ -6,6 +6,7 @@ import { detectFormat, type SourceFormat } from '../importers/detect';
 import { importPath } from '../importers/import-path';
 import { UsageError, type CliOptions } from './args';
 import type { CommandOutput } from './commands';
+import { countNoun, importCounts } from '../../shared/count-noun';
 
 const FORMATS: readonly SourceFormat[] = ['tau2', 'tau-elicitation', 'vera', 'generic'];
 
@@ -23,7 +24,7 @@ export async function importCommand(s: Services, opts: CliOptions): Promise<Comm
     json: summary,
     text: summary.unchanged
       ? `${path}: already imported into "${summary.study.name}"; nothing changed`
-      : `${path} (${summary.format}) → "${summary.study.name}": ${summary.episodes} episodes, ${summary.turns} turns, ${summary.audio} audio, ${summary.judgements} judgements, ${summary.annotations} annotations, ${summary.skipped} skipped` +
+      : `${path} (${summary.format}) → "${summary.study.name}": ${importCounts(summary)}, ${countNoun(summary.judgements, 'judgement')}, ${countNoun(summary.annotations, 'annotation')}, ${summary.skipped} skipped` +
         summary.warnings.map((w) => `\nwarning: ${w}`).join(''),
   };
 }

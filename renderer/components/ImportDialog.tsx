@@ -3,6 +3,7 @@ import type { DragEvent } from 'react';
 import { useApp } from '../store';
 import { bridge } from '../api/client';
 import type { ImportSummary } from '../../shared/methods/imports';
+import { countNoun, importCounts } from '../../shared/count-noun';
 
 function Progress() {
   const job = useApp((s) => s.importJob);
@@ -20,8 +21,8 @@ function Progress() {
       {summary && (
         <div data-testid="import-summary">
           <p>
-            “{summary.study.name}”: {summary.episodes} episodes, {summary.turns} turns, {summary.audio} audio files, {summary.judgements} judgements,{' '}
-            {summary.annotations} labels{summary.skipped ? `, ${summary.skipped} skipped` : ''}.
+            “{summary.study.name}”: {importCounts(summary)}, {countNoun(summary.judgements, 'judgement')},{' '}
+            {countNoun(summary.annotations, 'label')}{summary.skipped ? `, ${summary.skipped} skipped` : ''}.
           </p>
           {summary.warnings.length > 0 && <ul className="warnings">{summary.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
           <button type="button" data-testid="import-open-study" onClick={() => { close(false); void openStudy(summary.study.id); }}>Open the study</button>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../store';
 import { onTime } from '../player/player';
 import { formatMs } from '../format';
+import { countNoun } from '../../shared/count-noun';
 
 /** Shows playback time and speed, and how many episodes are listed. */
 export function StatusBar({ onHelp }: { onHelp: () => void }) {
@@ -24,7 +25,7 @@ export function StatusBar({ onHelp }: { onHelp: () => void }) {
 
   return (
     <footer className="status-bar">
-      <span>{count} {count === 1 ? 'episode' : 'episodes'}</span>
+      <span>{countNoun(count, 'episode')}</span>
       <span className="num" data-testid="playback-state">{playing ? '▶' : '❚❚'}</span>
       <span className="num"><span ref={time} data-testid="playback-time">{formatMs(0)}</span> / {formatMs(duration)}</span>
       <span className="num" data-testid="playback-rate">{rate}×</span>
