@@ -14,8 +14,9 @@ const READ_AHEAD = 2;
  */
 export async function readChunks(file: string, start: number, end: number, chunkBytes: number, consume: (chunk: Buffer) => void): Promise<void> {
   if (end <= start) return;
-  if (Math.min(end, statSync(file).size) - start <= chunkBytes) {
-    readChunksSync(file, start, end, chunkBytes, consume);
+  const size = statSync(file).size;
+  if (Math.min(end, size) - start <= chunkBytes) {
+    readRangeSync(file, start, end, Math.min(chunkBytes, size), consume);
     return;
   }
   const handle = await open(file, 'r');
@@ -45,10 +46,14 @@ export async function readChunks(file: string, start: number, end: number, chunk
 
 /** What readChunks does, synchronously, through one reused buffer no bigger than the range. */
 export function readChunksSync(file: string, start: number, end: number, chunkBytes: number, consume: (chunk: Buffer) => void): void {
-  if (end <= start) return;
+  if (end > start) readRangeSync(file, start, end, Math.min(chunkBytes, statSync(file).size), consume);
+}
+
+/** Reads [start, end) of `file` through one buffer of `bufferBytes` (at most the range), handing each piece to `consume`. */
+function readRangeSync(file: string, start: number, end: number, bufferBytes: number, consume: (chunk: Buffer) => void): void {
   const fd = openSync(file, 'r');
   try {
-    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkBytes, end - start, statSync(file).size)));
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(bufferBytes, end - start)));
     for (let pos = start; pos < end; ) {
       const bytesRead = readSync(fd, buffer, 0, Math.min(buffer.length, end - pos), pos);
       if (bytesRead === 0) break; // the file ended (or shrank since its header was read)

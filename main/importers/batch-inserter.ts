@@ -1,10 +1,10 @@
 /** The inserts of one import, inside the writer's transaction: episodes, their turns, audio, judgements, labels and browse index. */
+import { createHash, type Hash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { RowInserter } from '../db/insert-rows';
 import type { Peaks } from '../audio/peaks';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { ImportError } from './batch';
-import { createHash, type Hash } from 'node:crypto';
 import { ANNOTATION_WIDTH, AUDIO_WIDTH, contentHash, JUDGEMENT_WIDTH, TURN_WIDTH, type PreparedEpisode } from './prepared-episode';
 
 /** An audio file's content hash and peaks, computed before the transaction. */

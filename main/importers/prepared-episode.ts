@@ -66,9 +66,11 @@ export function prepareEpisode(e: BatchEpisode): PreparedEpisode {
   }
   const conditions: string[] = [];
   for (const [key, value] of Object.entries(e.condition)) conditions.push(key, String(value));
-  const columns = [e.system, e.task, e.trial, conditionJson, e.outcome, e.reward, e.durationMs, infoJson, e.judgements.at(-1)?.label ?? null];
+  const judgeLabel = e.judgements.at(-1)?.label ?? null;
+  const columns = [e.system, e.task, e.trial, conditionJson, e.outcome, e.reward, e.durationMs, infoJson, judgeLabel];
+  // info, usually the largest column, is hashed as the text already made instead of being escaped into another JSON
   const hash = createHash('sha256')
-    .update(JSON.stringify([e.externalId, ...columns.slice(0, 7), columns[8]]))
+    .update(JSON.stringify([e.externalId, e.system, e.task, e.trial, conditionJson, e.outcome, e.reward, e.durationMs, judgeLabel]))
     .update(infoJson)
     .update(JSON.stringify([turns, judgements, annotations, audioLinks]))
     .digest('hex');

@@ -2,12 +2,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Services } from '../services/services';
-import { readAny } from '../importers/detect';
-import { writeBatch } from '../importers/write-batch';
+import { detectFormat } from '../importers/detect';
+import { importPath } from '../importers/import-path';
 
-/** Imports `path` (format detected) as study `name`; returns the study id. */
+/** Imports `path` (format detected) as study `name`, as `earshot import` does; returns the study id. */
 export async function importStudy(s: Services, path: string, name: string): Promise<number> {
-  const summary = await writeBatch(s.db, await readAny(path), { now: new Date('2026-01-02T03:04:05Z'), studyName: name });
+  const format = detectFormat(path);
+  if (!format) throw new Error(`${path}: no format detected`);
+  const summary = await importPath(s.db, path, format, { now: new Date('2026-01-02T03:04:05Z'), studyName: name });
   return summary.study.id;
 }
 
