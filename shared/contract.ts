@@ -35,7 +35,7 @@ export type EventName = keyof EventPayloads;
 export const eventNames: readonly EventName[] = ['job.progress', 'data.changed'];
 
 /** Error codes a call can fail with. */
-export type ErrorCode = 'unknown_method' | 'invalid_input' | 'not_found' | 'bad_frame' | 'conflict' | 'internal';
+export type ErrorCode = 'unknown_method' | 'invalid_input' | 'not_found' | 'bad_frame' | 'conflict' | 'forbidden' | 'internal';
 
 /** The typed error returned by a failed call. */
 export interface CallError {

@@ -6,6 +6,7 @@ import { migration004 } from './004-browse';
 import { migration005 } from './005-browse-speed';
 import { migration006 } from './006-browse-version';
 import { migration007 } from './007-contentless-text';
+import { migration008 } from './008-judge-validation';
 
 /** A schema step: its number and its SQL. */
 export interface Migration {
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   { version: 5, sql: migration005 },
   { version: 6, sql: migration006 },
   { version: 7, sql: migration007 },
+  { version: 8, sql: migration008 },
 ];
 
 /** The schema version this code brings a database to. */

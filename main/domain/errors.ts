@@ -1,0 +1,24 @@
+/** The domain's one error vocabulary: every module below the doors throws these; each door maps them once. */
+
+/** What went wrong, in terms a door can translate (the web and IPC doors send it as the contract's error code). */
+export type DomainErrorCode = 'invalid_input' | 'not_found' | 'conflict' | 'forbidden';
+
+/** A failure the user can act on; its message is safe to show. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Raised when a requested record does not exist. */
+export function notFound(what: string): DomainError {
+  return new DomainError('not_found', `${what} not found`);
+}
+
+/** Raised when the caller may not see or change what they asked for (blind rules, roles). */
+export function forbidden(message: string): DomainError {
+  return new DomainError('forbidden', message);
+}
