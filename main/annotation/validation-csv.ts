@@ -1,6 +1,7 @@
 /** CSV export in the column shape of τ-Elicitation's judge_validation/validation.csv: one `call` row per episode, two annotators A and B. */
 import type { Db } from '../db/open';
-import type { LabelValue } from '../../shared/types/annotation';
+import type { LabelValue, Taxonomy } from '../../shared/types/annotation';
+import { FIELD_ROLES, fieldForRole, type FieldRole } from '../../shared/taxonomies/roles';
 import { ApiError } from '../api/errors';
 import { requireAnnotator, requireStudy, studyEpisodes } from './lookups';
 import { getSettings } from './settings';
@@ -14,6 +15,14 @@ export const VALIDATION_COLUMNS = [
   'human_error_subtype_b', 'human_notes_a', 'human_notes_b',
 ] as const;
 
+/** The columns (without the `_a`/`_b` suffix) filled from the field playing each role; never looked up by field key. */
+const ROLE_COLUMNS: Readonly<Record<FieldRole, string>> = {
+  source: 'human_error_source',
+  subtype: 'human_error_subtype',
+  severity: 'human_severity',
+  notes: 'human_notes',
+};
+
 /** Quotes a CSV field when it holds a comma, quote or line break (RFC 4180). */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -26,20 +35,46 @@ export function csvText(rows: readonly (readonly string[])[]): string {
 
 const cell = (v: LabelValue | undefined): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join('|') : typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
 
+/** An annotator's values by role: the value of the field playing each role (undefined when unlabelled or unplayed). */
+export type RoleValues = Partial<Record<FieldRole, LabelValue>>;
+
+/** Picks an annotator's values by role, reading each role's field as the taxonomy assigns it. */
+function roleValues(taxonomy: Taxonomy, values: Record<string, LabelValue>): RoleValues {
+  const out: RoleValues = {};
+  for (const role of FIELD_ROLES) {
+    const key = fieldForRole(taxonomy, role)?.key;
+    if (key !== undefined && values[key] !== undefined) out[role] = values[key];
+  }
+  return out;
+}
+
 /**
  * Whether an annotator marked the call positive (a speech-fidelity failure): severity > 0 when severity was labelled,
  * otherwise an error source other than no_error; null when neither was labelled.
  */
-export function humanPositive(values: Record<string, LabelValue>): boolean | null {
+export function humanPositive(values: RoleValues): boolean | null {
   const severity = values.severity;
   if (severity !== undefined && severity !== null && Number.isFinite(Number(severity))) return Number(severity) > 0;
-  const source = values.error_source;
+  const source = values.source;
   if (typeof source === 'string' && source !== '') return source !== 'no_error';
   return null;
 }
 
 /**
+ * Why some columns of the study's validation.csv will be empty: one message per role no field of its taxonomy plays
+ * (CSV has no comment line, so callers show these beside the file). Empty when every role has a field.
+ */
+export function validationCsvWarnings(db: Db, studyId: number): string[] {
+  const { taxonomy } = getSettings(db, studyId);
+  return FIELD_ROLES.filter((role) => !fieldForRole(taxonomy, role)).map(
+    (role) => `no field of taxonomy "${taxonomy.id}" has role "${role}": ${ROLE_COLUMNS[role]}_a/b are left empty`,
+  );
+}
+
+/**
  * The study's calls as validation.csv rows (final labels of annotators A and B, default the first two who labelled).
+ * The severity, error source, subtype and notes columns come from the fields playing those roles in the study's
+ * taxonomy (see validationCsvWarnings for roles without a field, whose columns stay empty).
  * Episodes imported from validation.csv keep their clip, bank, tier, factor and judge severity (from `info.validation`).
  * judge_label is 1 when the newest judgement is a failure verdict of the taxonomy, 0 when not, empty without one.
  */
@@ -68,7 +103,7 @@ export function validationCsv(db: Db, studyId: number, raterIds?: [number, numbe
   for (const e of studyEpisodes(db, studyId)) {
     const pair = byEpisode.get(e.id);
     if (!pair) continue;
-    const [a, b] = pair;
+    const [a, b] = pair.map((values) => roleValues(taxonomy, values));
     const info = (e.info.validation ?? {}) as Record<string, unknown>;
     const j = judgement.get(e.id) as { label: string; rationale: string } | undefined;
     const judgeFlag = j && failure.has(j.label) ? (failure.get(j.label) ? '1' : '0') : '';
@@ -80,7 +115,7 @@ export function validationCsv(db: Db, studyId: number, raterIds?: [number, numbe
       e.reward === null ? '' : String(e.reward), String(info.factor ?? ''), '', '',
       judgeFlag, info.judgeSeverity === undefined || info.judgeSeverity === null ? '' : String(info.judgeSeverity), j?.rationale ?? '',
       rated ? String(votes) : '', rated ? (votes === positives.filter((p) => p !== null).length && votes > 0 ? '1' : '0') : '', rated ? (votes > 0 ? '1' : '0') : '',
-      cell(a.severity), cell(b.severity), cell(a.error_source), cell(b.error_source), cell(a.error_subtype), cell(b.error_subtype),
+      cell(a.severity), cell(b.severity), cell(a.source), cell(b.source), cell(a.subtype), cell(b.subtype),
       cell(a.notes), cell(b.notes),
     ]);
   }

@@ -13,7 +13,20 @@ export const genericTaxonomy: Taxonomy = {
     { value: 'fail', failure: true },
   ],
   fields: [
-    { key: 'source', label: 'Failure source', kind: 'single', options: [{ value: 'agent' }, { value: 'user' }, { value: 'system' }, { value: 'no_error', label: 'no error' }] },
-    { key: 'severity', label: 'Severity', kind: 'single', level: 'ordinal', options: [{ value: '0' }, { value: '1' }, { value: '2' }, { value: '3' }] },
+    {
+      key: 'source',
+      label: 'Failure source',
+      kind: 'single',
+      role: 'source',
+      options: [{ value: 'agent' }, { value: 'user' }, { value: 'system' }, { value: 'no_error', label: 'no error' }],
+    },
+    {
+      key: 'severity',
+      label: 'Severity',
+      kind: 'single',
+      role: 'severity',
+      level: 'ordinal',
+      options: [{ value: '0' }, { value: '1' }, { value: '2' }, { value: '3' }],
+    },
   ],
 };

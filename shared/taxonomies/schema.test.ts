@@ -41,6 +41,27 @@ describe('taxonomies', () => {
     expect(() => parseTaxonomy({ ...minimal, extra: 1 })).toThrow(/Unrecognized key/);
   });
 
+  it('accepts roles, at most one field per role, severity on single/number and notes on text fields only', () => {
+    const cause = { ...minimal.fields[0], key: 'cause', role: 'source' };
+    const remarks = { key: 'remarks', label: 'Remarks', kind: 'text', role: 'notes' };
+    const score = { key: 'score', label: 'Score', kind: 'number', role: 'severity' };
+    const roles = parseTaxonomy({ ...minimal, fields: [cause, remarks, score] }).fields.map((f) => f.role);
+    expect(roles).toEqual(['source', 'notes', 'severity']);
+    const twice = { ...minimal, fields: [{ ...minimal.fields[0], role: 'source' }, cause] };
+    const claimedTwice = /fields\.1\.role: role "source" is claimed by both "source" and "cause"$/;
+    expect(() => parseTaxonomy(twice)).toThrow(claimedTwice);
+    const notesTwice = { ...minimal, fields: [remarks, { ...remarks, key: 'more' }] };
+    expect(() => parseTaxonomy(notesTwice)).toThrow(/role "notes" is claimed by both "remarks" and "more"/);
+    const textSeverity = { ...minimal, fields: [{ ...remarks, role: 'severity' }] };
+    const textRefused = /fields\.0\.role: "remarks" cannot play role severity: .*not text$/;
+    expect(() => parseTaxonomy(textSeverity)).toThrow(textRefused);
+    const multiSeverity = { ...minimal, fields: [{ ...cause, kind: 'multi', role: 'severity' }] };
+    expect(() => parseTaxonomy(multiSeverity)).toThrow(/"cause" cannot play role severity/);
+    const singleNotes = { ...minimal, fields: [{ ...cause, role: 'notes' }] };
+    expect(() => parseTaxonomy(singleNotes)).toThrow(/"cause" cannot play role notes: .*text field, not single/);
+    expect(() => parseTaxonomy({ ...minimal, fields: [{ ...cause, role: 'cause' }] })).toThrow(/fields\.0\.role/);
+  });
+
   it('checks values by kind, and knows the panel’s own fields', () => {
     const t = parseTaxonomy(minimal);
     expect(checkValue(fieldSpec(t, 'source')!, 'agent')).toBeNull();

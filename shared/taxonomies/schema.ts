@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Taxonomy, TaxonomyField } from '../types/annotation';
 import { RESERVED_KEYS } from './fields';
+import { FIELD_ROLES, type FieldRole } from './roles';
 
 /** Re-exported for callers that validate files and values together. */
 export { RESERVED_KEYS, checkValue, fieldSpec } from './fields';
@@ -21,6 +22,7 @@ const field = z
     level: z.enum(['nominal', 'ordinal', 'interval']).optional(),
     when: z.object({ field: key, in: z.array(token).min(1) }).strict().optional(),
     description: text(1000).optional(),
+    role: z.enum(FIELD_ROLES).optional(),
   })
   .strict();
 
@@ -40,6 +42,7 @@ export const taxonomySchema = z
   .strict()
   .superRefine((t, ctx) => {
     const seen = new Map<string, TaxonomyField>();
+    const claimed = new Map<FieldRole, string>();
     t.fields.forEach((f, i) => {
       const at = ['fields', i];
       const issue = (message: string, path: (string | number)[] = []) => ctx.addIssue({ code: 'custom', path: [...at, ...path], message });
@@ -63,6 +66,17 @@ export const taxonomySchema = z
         else {
           const bad = f.when.in.find((v) => !parent.options!.some((o) => o.value === v));
           if (bad) issue(`"${bad}" is not an option of "${parent.key}"`, ['when', 'in']);
+        }
+      }
+      if (f.role) {
+        const other = claimed.get(f.role);
+        if (other) issue(`role "${f.role}" is claimed by both "${other}" and "${f.key}"`, ['role']);
+        else claimed.set(f.role, f.key);
+        if (f.role === 'severity' && f.kind !== 'single' && f.kind !== 'number') {
+          issue(`"${f.key}" cannot play role severity: it needs a single or number field, not ${f.kind}`, ['role']);
+        }
+        if (f.role === 'notes' && f.kind !== 'text') {
+          issue(`"${f.key}" cannot play role notes: it needs a text field, not ${f.kind}`, ['role']);
         }
       }
       seen.set(f.key, f as TaxonomyField);

@@ -26,12 +26,14 @@ export const tauElicitationTaxonomy: Taxonomy = {
       key: 'error_source',
       label: 'Error source',
       kind: 'single',
+      role: 'source',
       options: [{ value: 'agent' }, { value: 'user' }, { value: 'system' }, { value: 'no_error', label: 'no error' }],
     },
     {
       key: 'error_subtype',
       label: 'Error subtype',
       kind: 'single',
+      role: 'subtype',
       when: { field: 'error_source', in: ['agent', 'user'] },
       options: [
         { value: 'transcription_error', label: 'transcription error' },
@@ -44,6 +46,7 @@ export const tauElicitationTaxonomy: Taxonomy = {
       key: 'severity',
       label: 'Speech-fidelity severity',
       kind: 'single',
+      role: 'severity',
       level: 'ordinal',
       description: '0 = no issue … 3 = severe (validation.csv human_severity_a/b)',
       options: [{ value: '0' }, { value: '1' }, { value: '2' }, { value: '3' }],

@@ -18,6 +18,7 @@ export const tauVoiceTaxonomy: Taxonomy = {
       key: 'source',
       label: 'Failure source',
       kind: 'single',
+      role: 'source',
       options: [
         { value: 'agent', description: 'the voice agent under test caused the failure' },
         { value: 'user', description: 'the simulated user caused it (off-script, wrong information)' },
@@ -28,6 +29,7 @@ export const tauVoiceTaxonomy: Taxonomy = {
       key: 'type',
       label: 'Failure type',
       kind: 'single',
+      role: 'subtype',
       options: [
         { value: 'transcription', description: 'misheard or mis-transcribed speech' },
         { value: 'vad', description: 'turn-taking / voice activity detection: cut off, talked over, missed end of turn' },

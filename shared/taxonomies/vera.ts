@@ -61,6 +61,7 @@ export const veraTaxonomy: Taxonomy = {
       key: 'error_categories',
       label: 'Error categories',
       kind: 'multi',
+      role: 'subtype',
       when: { field: 'grade', in: ['INCORRECT', 'NOT_ATTEMPTED'] },
       options: [...VERA_ERROR_CATEGORIES],
     },

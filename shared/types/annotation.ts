@@ -40,6 +40,8 @@ export interface TaxonomyField {
   /** Shown (and expected) only when another single-choice field has one of these values. */
   when?: { field: string; in: string[] };
   description?: string;
+  /** The part the field plays in exports (validation.csv's error source, subtype, severity and notes columns). */
+  role?: 'source' | 'subtype' | 'severity' | 'notes';
 }
 
 /** A judge label the taxonomy knows, and whether it flags a failure (for precision/recall of the judge). */
