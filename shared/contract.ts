@@ -6,6 +6,7 @@ import { importMethods } from './methods/imports';
 import { annotationMethods } from './methods/annotation';
 import { metricsMethods } from './methods/metrics';
 import { runMethods } from './methods/runs';
+import { judgeValidationMethods } from './methods/judge-validation';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
 export const methods = {
@@ -15,6 +16,7 @@ export const methods = {
   ...annotationMethods,
   ...metricsMethods,
   ...runMethods,
+  ...judgeValidationMethods,
 } as const;
 
 /** Name of a callable method. */

@@ -37,7 +37,9 @@ describe('agreement on the τ-Elicitation validation labels (imported from the f
     expect(a.overall.bootstrap).toMatchObject({ resamples: 10000, seed: 1 });
     const low = a.overall.statistics.cohenKappa!.low!;
     expect(low).toBeLessThan(0.9327);
-    expect(a.humanVsJudge).toEqual([]);
+    // No judge output maps to error_source: the product says so instead of printing a number.
+    expect(a.judge.results).toEqual([]);
+    expect(a.judge.unmapped).toMatch(/No judge output is mapped to "error_source"/);
   });
 
   it('severity is ordinal: p_o = 0.82, κ = 0.60912, linear 0.67409, quadratic 0.73518', async () => {
@@ -82,22 +84,32 @@ describe('agreement with the judge and the adjudicated label (VERA grades, hand-
     const res = await computeStudyAgreement(db, { studyId, field: 'grade', resamples: 500 });
     // A vs judge: agree on 6 of 8. Table rows A, cols judge over (C, I, N): [[3,1,0],[1,2,0],[0,0,1]];
     // p_e = (4·4 + 3·3 + 1·1)/64 = 26/64, κ = (48/64 − 26/64)/(38/64) = 22/38.
-    const vsJudge = Object.fromEntries(res.humanVsJudge.map((p) => [p.rater, p.report!.statistics]));
+    const grade = res.judge.results.find((r) => r.mapping.key === 'grade')!;
+    const vsJudge = Object.fromEntries(grade.overall.map((o) => [o.reference, o]));
     expect(vsJudge.A.percentAgreement.estimate).toBeCloseTo(6 / 8, 12);
-    expect(vsJudge.A.cohenKappa!.estimate).toBeCloseTo(22 / 38, 12);
+    expect(vsJudge.A.cohenKappa.estimate).toBeCloseTo(22 / 38, 12);
     // B vs judge: agree on 6 of 8; B marginals C 4, I 3, N 1; judge C 4, I 3, N 1 → same κ.
-    expect(vsJudge.B.cohenKappa!.estimate).toBeCloseTo(22 / 38, 12);
+    expect(vsJudge.B.cohenKappa.estimate).toBeCloseTo(22 / 38, 12);
     // Adjudicated: unanimous items q0 q2 q4 q5 (auto-accepted) + decided q1 = 5 items; q3 unresolved and q6 q7 undecided are missing.
     const vsAdj = Object.fromEntries(res.vsAdjudicated.map((p) => [p.rater, p.report!]));
     expect(vsAdj.A.nPairableItems).toBe(5);
     expect(vsAdj.A.statistics.percentAgreement.estimate).toBeCloseTo(1, 12);
     expect(vsAdj.B.statistics.percentAgreement.estimate).toBeCloseTo(4 / 5, 12);
-    expect(vsAdj.judge.statistics.percentAgreement.estimate).toBeCloseTo(1, 12);
-    // Judge flags (INCORRECT, NOT_ATTEMPTED are failures): judge F = q2 q3 q4 q6; humans failing: A q2 q4 q6 q7, B q1 q2 q3 q4.
-    // Strict (both): q2 q4 → TP 2 (q2 q4), FP 2 (q3 q6), FN 0. Lenient (either): q1 q2 q3 q4 q6 q7 → TP 4, FP 0, FN 2.
-    expect(res.judgeScores!.strict).toMatchObject({ truePositives: 2, falsePositives: 2, falseNegatives: 0, trueNegatives: 4, precision: 0.5, recall: 1 });
-    expect(res.judgeScores!.lenient).toMatchObject({ truePositives: 4, falsePositives: 0, falseNegatives: 2, trueNegatives: 2, precision: 1 });
-    expect(res.judgeScores!.lenient.recall).toBeCloseTo(4 / 6, 12);
+    expect(res.unresolvedExcluded).toBe(1);
+    expect(vsJudge.adjudicated).toMatchObject({ n: 5 });
+    expect(vsJudge.adjudicated.percentAgreement.estimate).toBeCloseTo(1, 12);
+    // Judge CORRECT ↔ human CORRECT: judge positive = q0 q1 q5 q7; A positive q0 q1 q3 q5, B positive q0 q5 q6 q7.
+    // Strict (both): q0 q5 → TP 2, FP 2 (q1 q7), FN 0, TN 4. Lenient (either): q0 q1 q3 q5 q6 q7 → TP 4, FP 0, FN 2, TN 2.
+    const correct = res.judge.results.find((r) => r.mapping.key === 'grade:correct')!;
+    const by = Object.fromEntries(correct.comparisons.map((c) => [c.reference, c]));
+    expect(by['humans (strict)'].figures).toMatchObject({ truePositives: 2, falsePositives: 2, falseNegatives: 0, trueNegatives: 4 });
+    expect(by['humans (strict)'].figures!.precision.estimate).toBe(0.5);
+    expect(by['humans (strict)'].figures!.recall.estimate).toBe(1);
+    expect(by['humans (lenient)'].figures).toMatchObject({ truePositives: 4, falsePositives: 0, falseNegatives: 2, trueNegatives: 2 });
+    expect(by['humans (lenient)'].figures!.recall.estimate).toBeCloseTo(4 / 6, 12);
+    // The adjudicated reference leaves the unresolved q3 out and says so.
+    expect(by.adjudicated.excluded).toEqual({ unresolved: 1 });
+    expect(by.adjudicated.figures!.n).toBe(5);
     // Breakdowns by system (4 + 4 items) and by track.
     expect(res.breakdowns.map((x) => [x.by, x.group, x.report?.nPairableItems])).toEqual([
       ['system', 's1', 4],

@@ -22,15 +22,15 @@ const agreement: StudyAgreement = {
   raters: ['A', 'B'],
   overall,
   breakdowns: [],
-  humanVsJudge: [],
   vsAdjudicated: [],
-  judgeScores: null,
+  unresolvedExcluded: 0,
+  judge: { field: 'false_confidence', results: [], unmapped: 'No judge output is mapped to "false_confidence".', release: [] },
 };
 const at = new Date('2026-01-02T03:04:05Z');
 
 describe('agreement report documents', () => {
   it('Markdown: statistic table with intervals, resolution line and the confusion matrix', () => {
-    const md = reportMarkdown('Pilot', [agreement], [{ field: 'false_confidence', items: 50, unanimous: 35, disputed: 0, decided: 15, unresolved: 2, resolved: 48 }], at);
+    const md = reportMarkdown('Pilot', [agreement], [{ field: 'false_confidence', items: 50, unanimous: 35, decided: 13, unresolved: 2, open: 0, resolved: 48 }], at);
     expect(md).toContain('# Agreement report: Pilot');
     expect(md).toContain(`| Cohen's κ | ${fmtInterval(overall.statistics.cohenKappa)} |`);
     expect(fmtInterval(overall.statistics.cohenKappa)).toMatch(/^0\.400 \[/);

@@ -2,6 +2,7 @@
 import type { AgreementReport, BootstrapInterval, ConfusionMatrix } from '../stats/agreement/index';
 import type { PairReport, ResolutionCount, StudyAgreement } from '../../shared/types/annotation';
 import { csvText } from './validation-csv';
+import { judgeCsvRows, judgeMarkdownBlocks } from './report-judge';
 
 const STATISTICS: [keyof AgreementReport['statistics'], string][] = [
   ['percentAgreement', 'Percent agreement'],
@@ -19,7 +20,7 @@ export function fmt(x: number | null | undefined): string {
 }
 
 /** "0.712 [0.601, 0.805]". */
-export function fmtInterval(i: BootstrapInterval | null): string {
+export function fmtInterval(i: Pick<BootstrapInterval, 'estimate' | 'low' | 'high'> | null): string {
   return i ? `${fmt(i.estimate)} [${fmt(i.low)}, ${fmt(i.high)}]` : '–';
 }
 
@@ -54,12 +55,11 @@ export function fieldMarkdown(a: StudyAgreement, counts: ResolutionCount | undef
   if (a.breakdowns.length) {
     out.push('### Breakdowns', mdTable(['by', 'group', 'items', 'agreement', 'κ / α'], a.breakdowns.map((b) => [b.by, b.group, String(b.report?.nPairableItems ?? 0), fmtInterval(b.report?.statistics.percentAgreement ?? null), fmtInterval(b.report?.statistics.cohenKappa ?? b.report?.statistics.krippendorffAlpha ?? null)])));
   }
-  if (a.humanVsJudge.length) out.push('### Annotators vs the judge', mdTable(['rater', 'reference', 'items', 'agreement', "Cohen's κ"], pairRows(a.humanVsJudge)));
-  if (a.vsAdjudicated.length) out.push('### Against the adjudicated label', mdTable(['rater', 'reference', 'items', 'agreement', "Cohen's κ"], pairRows(a.vsAdjudicated)));
-  if (a.judgeScores) {
-    const s = a.judgeScores;
-    out.push('### Judge flags vs pooled annotators', mdTable(['pooling', 'n', 'TP', 'FP', 'FN', 'TN', 'precision', 'recall', 'F1'], (['strict', 'lenient'] as const).map((k) => [k, String(s[k].n), String(s[k].truePositives), String(s[k].falsePositives), String(s[k].falseNegatives), String(s[k].trueNegatives), fmt(s[k].precision), fmt(s[k].recall), fmt(s[k].f1)])));
+  if (a.vsAdjudicated.length) {
+    out.push('### Against the adjudicated label', mdTable(['rater', 'reference', 'items', 'agreement', "Cohen's κ"], pairRows(a.vsAdjudicated)));
+    if (a.unresolvedExcluded) out.push(`${a.unresolvedExcluded} item(s) adjudicated unresolved are left out of these comparisons.`);
   }
+  out.push(...judgeMarkdownBlocks(a.judge, mdTable));
   return out.filter(Boolean).join('\n\n');
 }
 
@@ -85,6 +85,7 @@ export function reportHtml(study: string, fields: StudyAgreement[], counts: Reso
     const html = md
       .split('\n\n')
       .map((block) => {
+        if (block.startsWith('#### ')) return `<h4>${escHtml(block.slice(5))}</h4>`;
         if (block.startsWith('### ')) return `<h3>${escHtml(block.slice(4))}</h3>`;
         if (block.startsWith('## ')) return `<h2>${escHtml(block.slice(3))}</h2>`;
         if (!block.startsWith('|')) return `<p>${escHtml(block)}</p>`;
@@ -120,13 +121,8 @@ export function reportCsv(fields: StudyAgreement[]): string {
     const m = f.overall.confusionMatrix;
     if (m) m.categories.forEach((row, i) => m.categories.forEach((col, j) => rows.push([f.field, 'confusion', `${row}|${col}`, m.rowRater, m.columnRater, 'count', String(m.counts[i][j]), '', '', String(m.n)])));
     for (const b of f.breakdowns) stats(f.field, b.by, b.group, f.raters.join('+'), '', b.report);
-    for (const p of [...f.humanVsJudge, ...f.vsAdjudicated]) stats(f.field, 'pair', '', p.rater, p.reference, p.report);
-    if (f.judgeScores) {
-      for (const pooling of ['strict', 'lenient'] as const) {
-        const s = f.judgeScores[pooling];
-        for (const k of ['precision', 'recall', 'f1'] as const) rows.push([f.field, 'judge_flags', pooling, 'judge', 'pooled annotators', k, String(s[k]), '', '', String(s.n)]);
-      }
-    }
+    for (const p of f.vsAdjudicated) stats(f.field, 'pair', '', p.rater, p.reference, p.report);
+    rows.push(...judgeCsvRows(f.field, f.judge));
   }
   return csvText(rows);
 }

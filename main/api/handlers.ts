@@ -7,6 +7,7 @@ import { importHandlers } from './import-handlers';
 import { annotationHandlers } from './annotation-handlers';
 import { metricsHandlers } from './metrics-handlers';
 import { runHandlers } from './run-handlers';
+import { judgeValidationHandlers } from './judge-validation-handlers';
 
 /** A handler: a plain function over the services, sync or async. */
 export type Handler<M extends MethodName> = (s: Services, input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
@@ -19,4 +20,5 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...annotationHandlers,
   ...metricsHandlers,
   ...runHandlers,
+  ...judgeValidationHandlers,
 };

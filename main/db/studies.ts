@@ -51,3 +51,9 @@ export function ensureStudy(
     .run(study.name, study.benchmark, study.description ?? '', JSON.stringify(study.info ?? {}), now.toISOString());
   return Number(res.lastInsertRowid);
 }
+
+/** The study's info object as the importer stored it (release metadata, archive files); {} when it has none. */
+export function studyInfo(db: Db, studyId: number): Record<string, unknown> {
+  const row = db.prepare('SELECT info FROM studies WHERE id = ?').get(studyId) as { info: string } | undefined;
+  return row ? (JSON.parse(row.info) as Record<string, unknown>) : {};
+}

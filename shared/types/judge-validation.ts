@@ -18,10 +18,12 @@ export interface JudgeMapping {
   judgeId: string | null;
   output: JudgeOutput;
   kind: 'binary' | 'categorical';
-  /** Binary: judge outputs that count as positive. */
+  /** Binary: judge outputs that count as positive, and those that count as negative (any other is left out). */
   judgePositive: string[];
-  /** Binary: human values that count as positive; any other value of the field is negative. */
+  judgeNegative: string[];
+  /** Binary: human values that count as positive, and those that count as negative (any other is left out). */
   humanPositive: string[];
+  humanNegative: string[];
   /** Categorical: judge output → human value; outputs not listed leave the item out (and are counted). */
   categories: Record<string, string>;
   /** Built in for the benchmark, or saved for this study (overrides a built-in one with the same key). */
@@ -72,6 +74,8 @@ export interface JudgeGroup {
   by: string;
   group: string;
   comparisons: JudgeComparison[];
+  /** Categorical mappings: agreement over all categories within the group. */
+  overall?: CategoryJudgeFigures[];
 }
 
 /** Judge output × human value counts for one human reference (categorical mappings). */
@@ -90,6 +94,8 @@ export interface JudgeFieldAgreement {
   /** Items whose judge output the mapping does not cover. */
   unmappedJudgeOutputs: number;
   comparisons: JudgeComparison[];
+  /** Categorical mappings: agreement over all categories, per reference (annotators and the adjudicated label). */
+  overall: CategoryJudgeFigures[];
   perCategory: JudgeGroup[];
   confusion: JudgeConfusion[];
   breakdowns: JudgeGroup[];
@@ -126,4 +132,70 @@ export interface JudgeValidation {
   /** Said instead of a number when no mapping relates a judge to this field. */
   unmapped: string | null;
   release: ReleaseValidationPart[];
+}
+
+/** One judge of a study: its id and version, and how many judgements it made. */
+export interface JudgeRef {
+  judgeId: string;
+  judgeVersion: string;
+  judgements?: number;
+}
+
+/** One human's side of a disputed item. */
+export interface DisagreementHuman {
+  annotator: string;
+  value: string | null;
+  notes: string | null;
+  firstErrorMs: number | null;
+}
+
+/** An item where the judge and the humans, or the humans among themselves, disagree. */
+export interface DisagreementItem {
+  episodeId: number;
+  externalId: string;
+  system: string;
+  condition: Record<string, string>;
+  /** Who disagrees: the judge with at least one human, and/or the humans among themselves. */
+  kinds: ('judge_vs_humans' | 'humans')[];
+  /** The categories in play (the judge's and the humans' values, mapped to the field). */
+  categories: string[];
+  judge: { label: string; mapped: string | null; rationale: string; findings: { text: string; startMs: number | null }[] };
+  humans: DisagreementHuman[];
+  adjudication: { value: string; rationale: string } | null;
+  /** Where to start playing: the first finding's time, else the earliest first-error mark. */
+  playFromMs: number | null;
+}
+
+/** Two judges against the same humans on one part of the labelled items, with the paired differences. */
+export interface JudgesOnPart {
+  part: 'all' | 'held_out' | 'tuning';
+  items: number;
+  baseline: JudgeComparison[];
+  candidate: JudgeComparison[];
+  /** Candidate minus baseline, per reference, with intervals from the same resamples (paired on items). */
+  differences: { reference: string; cohenKappa: JudgeInterval; f1: JudgeInterval; percentAgreement: JudgeInterval }[];
+}
+
+/** Two judges compared on exactly the items the humans labelled. */
+export interface JudgesOnLabelledItems {
+  field: string;
+  mapping: JudgeMapping;
+  baseline: JudgeRef;
+  candidate: JudgeRef;
+  /** The study's fixed, seeded held-out split (null when the study has none). */
+  split: { seed: number; fraction: number; heldOut: number; tuning: number } | null;
+  /** Labelled items one of the judges did not judge (left out of every part). */
+  missing: { baseline: number; candidate: number };
+  parts: JudgesOnPart[];
+  bootstrap: { seed: number; resamples: number };
+}
+
+/** A judge's categories against one human reference over all categories of a categorical mapping. */
+export interface CategoryJudgeFigures {
+  reference: string;
+  kind: JudgeReferenceKind;
+  n: number;
+  percentAgreement: JudgeInterval;
+  cohenKappa: JudgeInterval;
+  gwetAc1: JudgeInterval;
 }

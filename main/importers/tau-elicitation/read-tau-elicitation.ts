@@ -13,6 +13,7 @@ import { readManifest, type CellManifest } from './manifest';
 import { elicitTranscript } from './schema';
 import { attachSpeechJudgments, readSpeechJudgments } from './speech-judgments';
 import { transcriptEpisode } from './transcript-episode';
+import { FIDELITY_VALIDATION_FILE, readFidelityValidation } from './fidelity-validation';
 import { readValidation, validationAnnotations, validationEpisode, validationInfo, validationJudgement } from './validation';
 
 const NO_CALLER_SPEECH =
@@ -120,6 +121,8 @@ function joinArchiveLabels(c: Collector): Record<string, unknown> {
   }
   if (stubs) c.warn(`${validationFile}: ${stubs} validated call(s) have no transcript here; imported as episodes without turns`);
   const metrics: Record<string, unknown> = {};
+  const fidelity = findInsideRoot(c.root, FIDELITY_VALIDATION_FILE, site(FIDELITY_VALIDATION_FILE));
+  if (fidelity) metrics[FIDELITY_VALIDATION_FILE] = { rows: readFidelityValidation(fidelity) };
   for (const file of ['judge_validation/metrics.json', 'judge_validation/human_failure_validation_90/metrics.json', 'speech_judgments/manifest.json']) {
     const path = findInsideRoot(c.root, file, site(file));
     if (path) metrics[file] = readJsonFile(path, file);

@@ -25,4 +25,4 @@ export { bootstrapInWorker } from './bootstrap-in-worker';
 export { InputFieldError } from './csv-lines';
 export { parseRatingsCsv } from './ratings-csv';
 export { type Pooling, type JudgedUnit, type JudgeScores, type PairAgreement, pooledHumanLabel, f1Score, judgeVsPooledHumans, binaryPairAgreement } from './human-vs-judge';
-export { type TauJudgeValidation, type TauReproducedMetrics, tauJudgeValidation } from './tau-judge-validation';
+export { type TauJudgeValidation, type TauReproducedMetrics, tauJudgeValidation, tauValidationMetrics } from './tau-judge-validation';

@@ -78,31 +78,13 @@ export function tauJudgeValidation(csvText: string, fileName: string): TauJudgeV
   }
   assertFindingsFlagCalls(calls, findings, fileName);
 
-  const score = (pooling: Pooling): TauScores => {
-    const precision = judgeVsPooledHumans(findings.map((f) => f.unit), pooling).precision;
-    const recall = judgeVsPooledHumans(calls.map((c) => c.unit), pooling).recall;
-    return { precision, recall, f1: f1Score(precision, recall) };
-  };
   const votes = (units: { unit: JudgedUnit }[], v: (n: number) => boolean) => units.filter((u) => v(u.unit.positiveVotes)).length;
   const both = votes(findings, (n) => n === 2);
   const neither = votes(findings, (n) => n === 0);
   const split = findings.length - both - neither;
   const judge = calls.map((c) => c.unit.judge);
   return {
-    metrics: {
-      counts: {
-        calls: calls.length,
-        judge_findings: findings.length,
-        judge_flagged_calls: judge.filter(Boolean).length,
-        lenient_confirmed_findings: votes(findings, (n) => n >= 1),
-        lenient_human_positive_calls: votes(calls, (n) => n >= 1),
-        strict_confirmed_findings: both,
-        strict_human_positive_calls: votes(calls, (n) => n === 2),
-      },
-      strict: score('strict'),
-      lenient: score('lenient'),
-      finding_decision_agreement: (both + neither) / findings.length,
-    },
+    metrics: tauValidationMetrics(calls.map((c) => c.unit), findings.map((f) => f.unit)),
     findingDecisionKappaCandidates: Array.from({ length: split + 1 }, (_, first) => ({
       onlyFirstPositive: first,
       onlySecondPositive: split - first,
@@ -120,6 +102,36 @@ export function tauJudgeValidation(csvText: string, fileName: string): TauJudgeV
       annotatorBVsJudge: binaryPairAgreement(judge, calls.map((c) => c.b)),
       annotatorAVsB: binaryPairAgreement(calls.map((c) => c.a), calls.map((c) => c.b)),
     },
+  };
+}
+
+/**
+ * metrics.json's figures from its two kinds of unit: call units (judge flag, human votes) give recall and the call
+ * counts; finding units (each a judge flag) give precision and the finding counts. Pooling: strict = both positive,
+ * lenient = either positive (metrics.json's unit_contract).
+ */
+export function tauValidationMetrics(calls: readonly JudgedUnit[], findings: readonly JudgedUnit[]): TauReproducedMetrics {
+  const score = (pooling: Pooling): TauScores => {
+    const precision = judgeVsPooledHumans(findings, pooling).precision;
+    const recall = judgeVsPooledHumans(calls, pooling).recall;
+    return { precision, recall, f1: f1Score(precision, recall) };
+  };
+  const count = (units: readonly JudgedUnit[], v: (u: JudgedUnit) => boolean) => units.filter(v).length;
+  const both = count(findings, (u) => u.positiveVotes === u.annotators);
+  const neither = count(findings, (u) => u.positiveVotes === 0);
+  return {
+    counts: {
+      calls: calls.length,
+      judge_findings: findings.length,
+      judge_flagged_calls: count(calls, (u) => u.judge),
+      lenient_confirmed_findings: count(findings, (u) => u.positiveVotes >= 1),
+      lenient_human_positive_calls: count(calls, (u) => u.positiveVotes >= 1),
+      strict_confirmed_findings: both,
+      strict_human_positive_calls: count(calls, (u) => u.annotators > 0 && u.positiveVotes === u.annotators),
+    },
+    strict: score('strict'),
+    lenient: score('lenient'),
+    finding_decision_agreement: (both + neither) / findings.length,
   };
 }
 

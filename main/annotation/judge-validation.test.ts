@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempServices, type TempServices } from '../../test-support/temp-services';
+import { fixture } from '../../test-support/fixtures';
+import { importPath } from '../importers/import-path';
+import { computeJudgeValidation } from './judge-validation';
+import { saveJudgeMapping } from './judge-mappings';
+
+const now = new Date('2026-01-02T03:04:05Z');
+
+describe('judge vs humans on the imported τ-Elicitation release', () => {
+  let t: TempServices;
+  let studyId: number;
+  beforeAll(async () => {
+    t = await tempServices({ demo: false });
+    studyId = (await importPath(t.services.db, fixture('tau-elicitation'), 'tau-elicitation', { now })).study.id;
+  }, 60_000);
+  afterAll(() => t.cleanup());
+
+  // Reference counts and coefficients computed independently (Python, from validation.csv's call rows:
+  // human positive = human_severity_* > 0, judge positive = judge_label 1).
+  it('severity ≥ 1 ↔ flagged: each annotator, and the pooled humans whose recall metrics.json publishes', () => {
+    const v = computeJudgeValidation(t.services.db, { studyId, field: 'severity', resamples: 500 });
+    expect(v.unmapped).toBeNull();
+    const r = v.results.find((x) => x.mapping.key === 'severity>=1')!;
+    const by = Object.fromEntries(r.comparisons.map((c) => [c.reference, c.figures!]));
+    expect(by.A).toMatchObject({ n: 100, truePositives: 23, falsePositives: 10, falseNegatives: 5, trueNegatives: 62 });
+    expect(by.A.cohenKappa.estimate).toBeCloseTo(0.6472248353715898, 12);
+    expect(by.A.gwetAc1.estimate).toBeCloseTo(0.7396059369846367, 12);
+    expect(by.A.pabak.estimate).toBeCloseTo(0.7, 12);
+    expect(by.B).toMatchObject({ truePositives: 25, falsePositives: 8, falseNegatives: 5, trueNegatives: 62 });
+    expect(by['humans (strict)']).toMatchObject({ truePositives: 21, falsePositives: 12, falseNegatives: 0, trueNegatives: 67 });
+    expect(by['humans (lenient)']).toMatchObject({ truePositives: 27, falsePositives: 6, falseNegatives: 10, trueNegatives: 57 });
+    const published = JSON.parse(readFileSync(fixture('tau-elicitation/judge_validation/metrics.json'), 'utf8'));
+    expect(by['humans (strict)'].recall.estimate).toBeCloseTo(published.strict.recall, 12);
+    expect(by['humans (lenient)'].recall.estimate).toBeCloseTo(published.lenient.recall, 12);
+    expect(by.A.cohenKappa.low!).toBeLessThan(by.A.cohenKappa.estimate!);
+    const s2 = v.results.find((x) => x.mapping.key === 'severity>=2')!;
+    expect(s2.comparisons.find((c) => c.reference === 'A')!.figures).toMatchObject({ truePositives: 14, falsePositives: 19, falseNegatives: 3 });
+  }, 30_000);
+
+  it("the release's metrics.json figures come out of the imported rows, each beside the value the release states", () => {
+    const v = computeJudgeValidation(t.services.db, { studyId, field: 'severity', resamples: 200 });
+    const part = v.release.find((p) => p.file === 'judge_validation/validation.csv')!;
+    const published = JSON.parse(readFileSync(fixture('tau-elicitation/judge_validation/metrics.json'), 'utf8'));
+    const figure = (key: string) => part.figures.find((f) => f.key === key)!;
+    for (const pooling of ['strict', 'lenient']) {
+      for (const s of ['precision', 'recall', 'f1']) {
+        expect(figure(`${pooling}.${s}`).computed).toBeCloseTo(published[pooling][s], 12);
+        expect(figure(`${pooling}.${s}`).stated).toBe(published[pooling][s]);
+      }
+    }
+    expect(figure('finding_decision_agreement').computed).toBeCloseTo(published.finding_decision_agreement, 12);
+    for (const [k, n] of Object.entries(published.counts)) expect(figure(`counts.${k}`).computed).toBe(n);
+    expect(figure('finding_decision_kappa')).toMatchObject({ computed: null, stated: published.finding_decision_kappa });
+  });
+
+  it('the fidelity cohort: judge vs the final human label under both definitions, counts equal to the file’s own columns', () => {
+    const v = computeJudgeValidation(t.services.db, { studyId, field: 'severity', resamples: 200 });
+    const part = v.release.find((p) => p.file.endsWith('fidelity_validation_60/utterances.csv'))!;
+    expect(part.units).toBe('60 agent utterances of 31 calls');
+    for (const f of part.figures) expect(f.computed).toBe(f.stated);
+    // Independently (Python): severity ≥ 2 → TP 12, FP 3, FN 4, TN 41; any finding → 13, 4, 3, 40.
+    const [ge2, any] = part.definitions.map((d) => d.figures);
+    expect(ge2).toMatchObject({ truePositives: 12, falsePositives: 3, falseNegatives: 4, trueNegatives: 41 });
+    expect(ge2.precision.estimate).toBeCloseTo(0.8, 12);
+    expect(ge2.cohenKappa.estimate).toBeCloseTo(0.6956521739130433, 12);
+    expect(any).toMatchObject({ truePositives: 13, falsePositives: 4, falseNegatives: 3, trueNegatives: 40 });
+    expect(part.notes.join(' ')).toMatch(/inter-rater agreement cannot be computed/);
+    expect(part.notes.join(' ')).toMatch(/^.*30 of 60 utterances belong to calls imported with their transcript/m);
+    const failure = v.release.find((p) => p.file.endsWith('human_failure_validation_90/metrics.json'))!;
+    expect(failure.figures.find((f) => f.key === 'error_source.agent.share')).toMatchObject({ computed: null, stated: 0.9 });
+  });
+
+  it('a field no judge maps to gets a sentence, not a number; a study mapping makes it comparable', () => {
+    const before = computeJudgeValidation(t.services.db, { studyId, field: 'error_source', resamples: 200 });
+    expect(before.results).toEqual([]);
+    expect(before.unmapped).toMatch(/No judge output is mapped to "error_source"/);
+    saveJudgeMapping(
+      t.services.db,
+      studyId,
+      {
+        key: 'error_source:any',
+        label: 'any error source ↔ flagged',
+        field: 'error_source',
+        judgeId: 'tau-elicit-speech-judge-validation',
+        output: 'label',
+        kind: 'binary',
+        judgePositive: ['flagged'],
+        judgeNegative: ['not_flagged'],
+        humanPositive: ['agent', 'user', 'system'],
+        humanNegative: ['no_error'],
+        categories: {},
+      },
+      now,
+    );
+    const after = computeJudgeValidation(t.services.db, { studyId, field: 'error_source', resamples: 200 });
+    expect(after.unmapped).toBeNull();
+    expect(after.results[0].mapping.source).toBe('study');
+    expect(after.results[0].comparisons.find((c) => c.reference === 'A')!.figures!.n).toBe(100);
+  });
+});

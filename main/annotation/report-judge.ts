@@ -1,0 +1,61 @@
+/** The judge section of the agreement report: judge vs each human reference per mapping, in Markdown and long CSV rows. */
+import type { BinaryJudgeFigures, JudgeValidation } from '../../shared/types/judge-validation';
+import { fmt, fmtInterval } from './report';
+
+const FIGURES = [
+  ['percentAgreement', 'agreement'],
+  ['cohenKappa', "Cohen's κ"],
+  ['gwetAc1', "Gwet's AC1"],
+  ['pabak', 'PABAK'],
+  ['precision', 'precision'],
+  ['recall', 'recall'],
+  ['f1', 'F1'],
+] as const;
+
+const counts = (f: BinaryJudgeFigures) => `${f.truePositives}/${f.falsePositives}/${f.falseNegatives}/${f.trueNegatives}`;
+
+/** Markdown blocks (each a paragraph, heading or table) for the judge section. */
+export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], rows: string[][]) => string): string[] {
+  if (j.unmapped) return ['### The judge against the humans', j.unmapped];
+  const out: string[] = ['### The judge against the humans'];
+  for (const r of j.results) {
+    out.push(`**${r.mapping.label}** (${r.mapping.key}, ${r.mapping.source}): ${r.items} items; ${r.unmappedJudgeOutputs} judge outputs outside the mapping.`);
+    const rows = r.comparisons.map((c) => [
+      c.reference,
+      c.figures ? String(c.figures.n) : '0',
+      c.figures ? counts(c.figures) : '–',
+      ...FIGURES.map(([k]) => (c.figures ? fmtInterval(c.figures[k]) : (c.problem ?? '–'))),
+    ]);
+    if (rows.length) out.push(table(['reference', 'n', 'TP/FP/FN/TN', ...FIGURES.map(([, name]) => name)], rows));
+    if (r.overall.length) {
+      const head = ['reference', 'n', 'agreement', "Cohen's κ", "Gwet's AC1"];
+      out.push(table(head, r.overall.map((o) => [o.reference, String(o.n), fmtInterval(o.percentAgreement), fmtInterval(o.cohenKappa), fmtInterval(o.gwetAc1)])));
+    }
+  }
+  for (const part of j.release) {
+    out.push(`#### ${part.title}`, `${part.file}: ${part.units}. ${part.notes.join('. ')}.`);
+    out.push(table(['figure', 'Earshot', 'release'], part.figures.map((f) => [f.label, fmt(f.computed), fmt(f.stated)])));
+  }
+  return out;
+}
+
+/** Long CSV rows (field, section, group, rater, reference, statistic, estimate, low, high, n) of the judge section. */
+export function judgeCsvRows(field: string, j: JudgeValidation): string[][] {
+  const rows: string[][] = [];
+  for (const r of j.results) {
+    for (const c of r.comparisons) {
+      if (!c.figures) continue;
+      for (const [k] of FIGURES) {
+        const i = c.figures[k];
+        rows.push([field, 'judge', r.mapping.key, 'judge', c.reference, k, String(i.estimate ?? ''), String(i.low ?? ''), String(i.high ?? ''), String(c.figures.n)]);
+      }
+    }
+  }
+  for (const part of j.release) {
+    for (const f of part.figures) {
+      rows.push([field, 'release', part.file, 'earshot', '', f.key, String(f.computed ?? ''), '', '', '']);
+      rows.push([field, 'release', part.file, 'release', '', f.key, String(f.stated ?? ''), '', '', '']);
+    }
+  }
+  return rows;
+}
