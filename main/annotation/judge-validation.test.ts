@@ -5,6 +5,7 @@ import { fixture } from '../../test-support/fixtures';
 import { importPath } from '../importers/import-path';
 import { computeJudgeValidation } from './judge-validation';
 import { saveJudgeMapping } from './judge-mappings';
+import { compareJudges } from '../judge/compare';
 
 const now = new Date('2026-01-02T03:04:05Z');
 
@@ -98,5 +99,14 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
     expect(after.unmapped).toBeNull();
     expect(after.results[0].mapping.source).toBe('study');
     expect(after.results[0].comparisons.find((c) => c.reference === 'A')!.figures!.n).toBe(100);
+  });
+
+  it("`earshot judges` compares under the field's mapping, and prints no number for a field no mapping relates", () => {
+    const severity = compareJudges(t.services.db, studyId, 'severity').judges.find((j) => j.judgeId === 'tau-elicit-speech-judge-validation')!;
+    expect(severity.mapping).toMatch(/severity ≥ 1/);
+    expect(severity.perAnnotator.find((p) => p.annotator === 'A')).toMatchObject({ n: 100, agreement: 0.85 });
+    const source = compareJudges(t.services.db, studyId, 'error_subtype').judges[0];
+    expect(source.unmapped).toMatch(/different value spaces/);
+    expect(source.perAnnotator.every((p) => p.agreement === null && p.kappa === null)).toBe(true);
   });
 });

@@ -2,6 +2,11 @@
 import type { BinaryJudgeFigures, JudgeValidation } from '../../shared/types/judge-validation';
 import { fmt, fmtInterval } from './report';
 
+/** A release figure: counts as whole numbers, ratios with 3 decimals, an en dash when there is none. */
+export function fmtFigure(x: number | null): string {
+  return x !== null && Number.isInteger(x) ? String(x) : fmt(x);
+}
+
 const FIGURES = [
   ['percentAgreement', 'agreement'],
   ['cohenKappa', "Cohen's κ"],
@@ -34,7 +39,7 @@ export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], 
   }
   for (const part of j.release) {
     out.push(`#### ${part.title}`, `${part.file}: ${part.units}. ${part.notes.join('. ')}.`);
-    out.push(table(['figure', 'Earshot', 'release'], part.figures.map((f) => [f.label, fmt(f.computed), fmt(f.stated)])));
+    out.push(table(['figure', 'Earshot', 'release'], part.figures.map((f) => [f.label, fmtFigure(f.computed), fmtFigure(f.stated)])));
   }
   return out;
 }

@@ -62,12 +62,29 @@ describe('earshot agreement', () => {
     expect(doc.field).toBe('error_source');
     expect(doc.raters).toEqual(['A', 'B']);
     expect(doc.overall.statistics.cohenKappa.estimate).toBeCloseTo(0.9326750448833033, 12);
-    expect(Object.keys(doc)).toEqual(['study', 'field', 'phase', 'raters', 'overall', 'breakdowns', 'humanVsJudge', 'vsAdjudicated', 'judgeScores']);
+    expect(Object.keys(doc)).toEqual(['study', 'field', 'phase', 'raters', 'overall', 'breakdowns', 'vsAdjudicated', 'unresolvedExcluded', 'judge']);
+    expect(doc.judge.unmapped).toMatch(/No judge output is mapped to "error_source"/);
   });
 
-  it('refuses an unknown rater and a missing field with usage errors', { timeout: 30_000 }, () => {
+  it('--study without --field takes the first field a judge maps to; the release figures of metrics.json and utterances.csv come out', { timeout: 30_000 }, () => {
+    const res = earshot('agreement', '--study', 'tau elicit', '--db', db, '--json', '--resamples', '500');
+    expect(res.code).toBe(0);
+    expect(res.stderr).toMatch(/--field severity/);
+    const doc = JSON.parse(res.stdout);
+    expect(doc.field).toBe('severity');
+    const published = JSON.parse(readFileSync(fixture('tau-elicitation/judge_validation/metrics.json'), 'utf8'));
+    const calls = doc.judge.release.find((p: { file: string }) => p.file === 'judge_validation/validation.csv');
+    const figure = (key: string) => calls.figures.find((f: { key: string }) => f.key === key);
+    const seven = ['strict.precision', 'strict.recall', 'strict.f1', 'lenient.precision', 'lenient.recall', 'lenient.f1', 'finding_decision_agreement'];
+    const value = (key: string) => key.split('.').reduce((o, k) => o[k], published);
+    for (const key of seven) expect(figure(key).computed).toBeCloseTo(value(key), 12);
+    const fidelity = doc.judge.release.find((p: { file: string }) => p.file.endsWith('utterances.csv'));
+    expect(fidelity.definitions.map((d: { key: string }) => d.key)).toEqual(['severity_ge_2', 'any_finding']);
+    expect(fidelity.definitions[0].figures).toMatchObject({ truePositives: 12, falsePositives: 3, falseNegatives: 4, trueNegatives: 41 });
+  });
+
+  it('refuses an unknown rater and a bad level with usage errors', { timeout: 30_000 }, () => {
     expect(earshot('agreement', '--study', 'tau elicit', '--field', 'error_source', '--raters', 'A,Zed', '--db', db).stderr).toMatch(/no annotator "Zed"/);
-    expect(earshot('agreement', '--study', 'tau elicit', '--db', db).code).toBe(2);
     expect(earshot('agreement', '--ratings', 'ratings.csv', '--level', 'fuzzy').code).toBe(2);
   });
 

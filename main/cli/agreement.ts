@@ -7,6 +7,9 @@ import type { StudyAgreement } from '../../shared/types/annotation';
 import { computeStudyAgreement } from '../annotation/agreement';
 import { buildReportFiles } from '../annotation/report-files';
 import { fmtInterval } from '../annotation/report';
+import { labelledFields } from '../annotation/ratings';
+import { studyJudgeMappings } from '../annotation/judge-mappings';
+import { judgeTextLines } from './judge-text';
 import { UsageError, type CliOptions } from './args';
 import { requireStudy, type CommandOutput } from './commands';
 
@@ -45,18 +48,29 @@ function reportLines(r: AgreementReport): string[] {
 function studyText(a: StudyAgreement): string {
   const o = a.overall;
   const lines = [`${a.study.name} · ${a.field}: ${o.nPairableItems} of ${o.nItems} items labelled twice by ${o.raters.join(', ')} (${o.level}; 95% CI, ${o.bootstrap.resamples} resamples)`, ...reportLines(o)];
-  for (const p of [...a.humanVsJudge, ...a.vsAdjudicated]) {
+  for (const p of a.vsAdjudicated) {
     lines.push(`  ${`${p.rater} vs ${p.reference}`.padEnd(26)} ${p.report ? `agreement ${fmtInterval(p.report.statistics.percentAgreement)}, kappa ${fmtInterval(p.report.statistics.cohenKappa)}` : p.problem}`);
   }
-  return lines.join('\n');
+  if (a.unresolvedExcluded) lines.push(`  (${a.unresolvedExcluded} item(s) adjudicated unresolved left out of the comparisons with the adjudicated label)`);
+  return [...lines, ...judgeTextLines(a.judge)].join('\n');
 }
 
-/** `agreement --study X --field F [--raters A,B] [--level L] [--seed N] [--resamples N]`. */
+/** The field `agreement --study` takes without --field: the first labelled field a judge maps to, else the first one. */
+function defaultField(s: Services, studyId: number): string {
+  const fields = labelledFields(s.db, studyId).filter((f) => f !== 'notes');
+  const mapped = new Set(studyJudgeMappings(s.db, studyId).map((m) => m.field));
+  const field = fields.find((f) => mapped.has(f)) ?? fields[0];
+  if (!field) throw new UsageError('the study has no labels yet; agreement needs labels from at least 2 annotators');
+  process.stderr.write(`earshot agreement: --field ${field} (the first labelled field a judge maps to; --field F to choose)\n`);
+  return field;
+}
+
+/** `agreement --study X [--field F] [--raters A,B] [--level L] [--seed N] [--resamples N]`. */
 export async function agreementCommand(s: Services, opts: CliOptions): Promise<CommandOutput> {
   if (opts.ratings !== undefined) return ratingsAgreementCommand(opts);
   const study = requireStudy(s, opts);
-  if (!opts.field) throw new UsageError('--field F is required (or use --ratings FILE.csv)');
-  const result = await computeStudyAgreement(s.db, { studyId: study.id, field: opts.field, raterIds: raterIds(s, opts), level: level(opts), seed: opts.seed, resamples: opts.resamples });
+  const field = opts.field ?? defaultField(s, study.id);
+  const result = await computeStudyAgreement(s.db, { studyId: study.id, field, raterIds: raterIds(s, opts), level: level(opts), seed: opts.seed, resamples: opts.resamples });
   return { json: result, text: studyText(result) };
 }
 

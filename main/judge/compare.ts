@@ -6,6 +6,8 @@
 import type { Db } from '../db/open';
 import { codeRatings, cohenKappa, percentAgreement } from '../stats/agreement/index';
 import type { JudgeComparison, JudgeComparisonRow } from '../../shared/types/runs';
+import type { JudgeMapping } from '../../shared/types/judge-validation';
+import { fieldJudgeMappings } from '../annotation/judge-mappings';
 
 /** A stored label value as text: strings as they are, booleans and numbers printed, `{label|value}` objects unwrapped. */
 export function labelText(raw: string | null): string | null {
@@ -74,6 +76,13 @@ function majorityHuman(labels: Map<string, string>): string | null {
   return winners.length === 1 ? winners[0][0] : null;
 }
 
+/** A mapping's two translations into one value space: a categorical mapping's pairs, or a binary one's positive/negative. */
+function mappedSides(m: JudgeMapping): { judge: (v: string | null) => string | null; human: (v: string | null) => string | null } {
+  if (m.kind === 'categorical') return { judge: (v) => (v === null ? null : (m.categories[v] ?? null)), human: (v) => v };
+  const side = (pos: string[], neg: string[]) => (v: string | null) => (v === null ? null : pos.includes(v) ? 'positive' : neg.includes(v) ? 'negative' : null);
+  return { judge: side(m.judgePositive, m.judgeNegative), human: side(m.humanPositive, m.humanNegative) };
+}
+
 /** Every judge of the study against its human annotators, best mean κ first. */
 export function compareJudges(db: Db, studyId: number, field = 'verdict'): JudgeComparison {
   const humans = humanLabels(db, studyId, field);
@@ -88,13 +97,22 @@ export function compareJudges(db: Db, studyId: number, field = 'verdict'): Judge
     entry.labels.set(j.episode_id, j.label);
     judges.set(key, entry);
   }
+  const mappings = fieldJudgeMappings(db, studyId, field);
   const rows: JudgeComparisonRow[] = [...judges.values()].map((j) => {
     const episodes = [...j.labels.keys()];
-    const judgeLabels = episodes.map((e) => j.labels.get(e) ?? null);
-    const perAnnotator = annotators.map((name) => ({ annotator: name, ...pairStats(judgeLabels, episodes.map((e) => humans.get(e)?.get(name) ?? null)) }));
-    const majority = pairStats(judgeLabels, episodes.map((e) => (humans.get(e) ? majorityHuman(humans.get(e)!) : null)));
+    const mapping = mappings.find((m) => m.output === 'label' && (m.judgeId === null || m.judgeId === j.judgeId));
+    if (!mapping) {
+      const none = { n: 0, agreement: null, kappa: null };
+      const unmapped = `no mapping relates ${j.judgeId}'s labels to "${field}": different value spaces, no figure`;
+      return { judgeId: j.judgeId, judgeVersion: j.judgeVersion, episodes: episodes.length, mapping: null, unmapped, perAnnotator: annotators.map((annotator) => ({ annotator, ...none })), majority: none, meanKappa: null };
+    }
+    const side = mappedSides(mapping);
+    const judgeLabels = episodes.map((e) => side.judge(j.labels.get(e) ?? null));
+    const human = (label: string | null | undefined) => side.human(label ?? null);
+    const perAnnotator = annotators.map((name) => ({ annotator: name, ...pairStats(judgeLabels, episodes.map((e) => human(humans.get(e)?.get(name)))) }));
+    const majority = pairStats(judgeLabels, episodes.map((e) => (humans.get(e) ? human(majorityHuman(humans.get(e)!)) : null)));
     const kappas = perAnnotator.map((p) => p.kappa).filter((k): k is number => k !== null);
-    return { judgeId: j.judgeId, judgeVersion: j.judgeVersion, episodes: episodes.length, perAnnotator, majority, meanKappa: kappas.length ? kappas.reduce((a, b) => a + b, 0) / kappas.length : null };
+    return { judgeId: j.judgeId, judgeVersion: j.judgeVersion, episodes: episodes.length, mapping: mapping.label, unmapped: null, perAnnotator, majority, meanKappa: kappas.length ? kappas.reduce((a, b) => a + b, 0) / kappas.length : null };
   });
   rows.sort((a, b) => (b.meanKappa ?? -Infinity) - (a.meanKappa ?? -Infinity));
   return { studyId, field, annotators, judges: rows };

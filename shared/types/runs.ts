@@ -92,6 +92,10 @@ export interface JudgeComparisonRow {
   judgeId: string;
   judgeVersion: string;
   episodes: number;
+  /** The judge-to-field mapping the labels were compared under, or null when none relates them. */
+  mapping: string | null;
+  /** Why there are no figures: the judge's labels and the field are different value spaces. */
+  unmapped: string | null;
   perAnnotator: JudgeHumanAgreement[];
   /** Against the majority human label (episodes with a tie or no human label left out). */
   majority: { n: number; agreement: number | null; kappa: number | null };

@@ -36,9 +36,15 @@ export function JudgeTools() {
                 <td>{j.judgeId}</td>
                 <td>{j.judgeVersion}</td>
                 <td>{j.episodes}</td>
-                <td>{k3(j.meanKappa)}</td>
-                <td>{j.majority.n} · {pct(j.majority.agreement)} · {k3(j.majority.kappa)}</td>
-                {j.perAnnotator.map((p) => <td key={p.annotator}>{p.n} · {pct(p.agreement)} · {k3(p.kappa)}</td>)}
+                {j.unmapped ? (
+                  <td colSpan={2 + comparison.annotators.length} className="muted" data-testid="judge-unmapped-row">{j.unmapped}</td>
+                ) : (
+                  <>
+                    <td title={j.mapping ?? undefined}>{k3(j.meanKappa)}</td>
+                    <td>{j.majority.n} · {pct(j.majority.agreement)} · {k3(j.majority.kappa)}</td>
+                    {j.perAnnotator.map((p) => <td key={p.annotator}>{p.n} · {pct(p.agreement)} · {k3(p.kappa)}</td>)}
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
