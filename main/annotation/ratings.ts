@@ -132,3 +132,8 @@ export function labelledFields(db: Db, studyId: number): string[] {
   const fields = rows.map((r) => r.field);
   return fields.includes(SYSTEM_FIELDS.judgeAgree) ? [VERDICT_FIELD, ...fields] : fields;
 }
+
+/** The episodes at least one annotator labelled on the field (final phase): the labelled set a new judge is run on. */
+export function labelledEpisodeIds(db: Db, studyId: number, field: string): Set<number> {
+  return new Set(fieldRatings(db, studyId, field).items.map((e) => e.id));
+}

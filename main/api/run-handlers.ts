@@ -7,6 +7,7 @@ import type { Services } from '../services/services';
 import { findStudy } from '../db/studies';
 import { loadJudgeConfig } from '../judge/config';
 import { compareJudges } from '../judge/compare';
+import { labelledEpisodeIds } from '../annotation/ratings';
 import { judgeStudy } from '../judge/judge-study';
 import { ConfigError } from '../runner/systems/config';
 import { keyStatus, MissingKeyError, redact, storeKey } from '../runner/keys';
@@ -74,7 +75,8 @@ export const runHandlers = {
     guarded(() => {
       if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
       const config = loadJudgeConfig(input.judge);
-      const job = s.jobs.start('judge', (ctx) => judgeStudy(s, input.studyId, config, ctx));
+      const only = input.onlyLabelled ? labelledEpisodeIds(s.db, input.studyId, input.onlyLabelled) : undefined;
+      const job = s.jobs.start('judge', (ctx) => judgeStudy(s, input.studyId, config, ctx, only));
       job.done.catch(() => undefined);
       return { jobId: job.jobId };
     }),

@@ -1,5 +1,5 @@
 /** Plain-text lines of the judge section for `earshot agreement`: per mapping, the judge against each human reference. */
-import type { BinaryJudgeFigures, JudgeValidation } from '../../shared/types/judge-validation';
+import type { BinaryJudgeFigures, JudgesOnLabelledItems, JudgeValidation } from '../../shared/types/judge-validation';
 import { fmtInterval } from '../annotation/report';
 import { fmtFigure } from '../annotation/report-judge';
 
@@ -29,4 +29,24 @@ export function judgeTextLines(j: JudgeValidation): string[] {
     for (const n of part.notes) lines.push(`  note: ${n}`);
   }
   return lines;
+}
+
+/** Two judges on the labelled items: per part and reference, both κ and F1 and the paired difference. */
+export function judgesOnLabelledText(c: JudgesOnLabelledItems): string {
+  const name = (j: { judgeId: string; judgeVersion: string }) => (j.judgeVersion ? `${j.judgeId}@${j.judgeVersion}` : j.judgeId);
+  const lines = [`${name(c.candidate)} − ${name(c.baseline)} on the labelled items of ${c.field} (${c.mapping.label})`];
+  if (c.split) lines.push(`held-out split: seed ${c.split.seed}, ${c.split.fraction} held out (${c.split.heldOut} held out, ${c.split.tuning} tuning)`);
+  if (c.missing.baseline || c.missing.candidate) lines.push(`left out, not judged: ${c.missing.baseline} by the baseline, ${c.missing.candidate} by the candidate`);
+  for (const p of c.parts) {
+    lines.push(`${p.part}: ${p.items} items`);
+    p.differences.forEach((d, r) => {
+      const [a, b] = [p.baseline[r].figures, p.candidate[r].figures];
+      if (!a || !b) return;
+      lines.push(
+        `  vs ${d.reference.padEnd(18)} kappa ${fmtInterval(a.cohenKappa)} → ${fmtInterval(b.cohenKappa)}, Δ ${fmtInterval(d.cohenKappa)} · ` +
+          `F1 Δ ${fmtInterval(d.f1)} · agreement Δ ${fmtInterval(d.percentAgreement)}`,
+      );
+    });
+  }
+  return lines.join('\n');
 }

@@ -17,14 +17,15 @@ const USAGE = `usage: earshot <command> [options]
   episodes  --study ID_OR_NAME [--db FILE] [--json] list a study's episodes
   import    PATH [--study NAME] [--format F] [--db FILE] [--json]  import benchmark results
   metrics   --study ID_OR_NAME [--db FILE] [--json]  every figure computed for a study
-  agreement --study ID_OR_NAME --field F [--raters A,B] [--level L] [--db FILE] [--json]  annotator agreement with 95% CIs
+  agreement --study ID_OR_NAME [--field F] [--raters A,B] [--level L] [--db FILE] [--json]  agreement of annotators and of the judge, 95% CIs
   agreement --ratings FILE.csv [--level nominal|ordinal|interval] [--json]  agreement of an item,rater,label CSV
   report    --study ID_OR_NAME --field F[,G] [--format markdown|html] [--out FILE]  agreement report + CSV
   labels    export ANNOTATOR --study X [--out FILE] | import FILE [--study X] | csv --study X [--raters A,B]  exchange labels
   run       --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] [--concurrency N] [--out DIR] [--db FILE] [--json]  run an episode set against a system
   run       --resume RUN_ID [--db FILE] [--json]    resume a cancelled or interrupted run
-  judge     --study ID_OR_NAME --judge JUDGE.json [--db FILE] [--json]  (re-)judge a study
-  judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators`;
+  judge     --study ID_OR_NAME --judge JUDGE.json [--only-labelled FIELD] [--db FILE] [--json]  (re-)judge a study
+  judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators
+  judges    --study ID_OR_NAME --field F --mapping KEY --baseline J[@V] --candidate J[@V] [--json]  two judges on the labelled items`;
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 

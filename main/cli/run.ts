@@ -7,6 +7,10 @@ import { UsageError, type CliOptions } from './args';
 import { loadJudgeConfig } from '../judge/config';
 import { judgeStudy } from '../judge/judge-study';
 import { compareJudges } from '../judge/compare';
+import { labelledEpisodeIds } from '../annotation/ratings';
+import { compareJudgesOnLabelled } from '../annotation/judge-comparison';
+import type { JudgeRef } from '../../shared/types/judge-validation';
+import { judgesOnLabelledText } from './judge-text';
 import { runDetail } from '../runner/report';
 import { resumeRun, startRun } from '../runner/runner';
 
@@ -91,14 +95,16 @@ export async function runCommand(argv: string[]): Promise<RunCommandOutput> {
   });
 }
 
-/** `judge --study X --judge JUDGE.json`: (re-)judges every episode of a study. */
+/** `judge --study X --judge JUDGE.json [--only-labelled FIELD]`: (re-)judges a study, or only its items labelled on FIELD. */
 export async function judgeCommand(argv: string[]): Promise<RunCommandOutput> {
-  const v = parse(argv, { study: { type: 'string' }, judge: { type: 'string' } });
+  const v = parse(argv, { study: { type: 'string' }, judge: { type: 'string' }, 'only-labelled': { type: 'string' } });
   if (!v.judge) throw new UsageError('--judge JUDGE.json is required');
   return withServices(v, async (s) => {
     const study = requireStudy(s, { positionals: [], json: false, study: v.study as string | undefined } as CliOptions);
     const config = loadJudgeConfig(resolve(v.judge as string));
-    const job = s.jobs.start('judge', (ctx) => judgeStudy(s, study.id, config, ctx));
+    const field = v['only-labelled'] as string | undefined;
+    const only = field ? labelledEpisodeIds(s.db, study.id, field) : undefined;
+    const job = s.jobs.start('judge', (ctx) => judgeStudy(s, study.id, config, ctx, only));
     const stop = follow(s, job.jobId, !!v.json);
     const summary = await job.done.finally(stop);
     const text = [
@@ -114,15 +120,47 @@ export async function judgeCommand(argv: string[]): Promise<RunCommandOutput> {
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 const k3 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
 
-/** `judges --study X [--field F]`: every judge of a study against its human annotators. */
+/** A judge named on the command line as ID or ID@VERSION. */
+function judgeRef(text: string, option: string): JudgeRef {
+  const at = text.lastIndexOf('@');
+  if (!text || at === 0) throw new UsageError(`${option} takes a judge id, or ID@VERSION`);
+  return at < 0 ? { judgeId: text, judgeVersion: '' } : { judgeId: text.slice(0, at), judgeVersion: text.slice(at + 1) };
+}
+
+/**
+ * `judges --study X [--field F]`: every judge of a study against its human annotators; with `--baseline J --candidate J
+ * --mapping KEY`, the two judges on exactly the labelled items, held-out and tuning parts apart.
+ */
 export async function judgesCommand(argv: string[]): Promise<RunCommandOutput> {
-  const v = parse(argv, { study: { type: 'string' }, field: { type: 'string' } });
+  const v = parse(argv, {
+    study: { type: 'string' },
+    field: { type: 'string' },
+    baseline: { type: 'string' },
+    candidate: { type: 'string' },
+    mapping: { type: 'string' },
+  });
   return withServices(v, async (s) => {
     const study = requireStudy(s, { positionals: [], json: false, study: v.study as string | undefined } as CliOptions);
+    if (v.baseline !== undefined || v.candidate !== undefined) {
+      if (!v.baseline || !v.candidate || !v.mapping || !v.field) throw new UsageError('--baseline, --candidate, --mapping and --field go together');
+      const cmp = compareJudgesOnLabelled(s.db, {
+        studyId: study.id,
+        field: v.field as string,
+        mappingKey: v.mapping as string,
+        baseline: judgeRef(v.baseline as string, '--baseline'),
+        candidate: judgeRef(v.candidate as string, '--candidate'),
+      });
+      return { json: cmp, text: judgesOnLabelledText(cmp), exitCode: 0, json_: !!v.json };
+    }
     const cmp = compareJudges(s.db, study.id, (v.field as string | undefined) ?? 'verdict');
-    const text = cmp.judges
-      .map((j) => [`${j.judgeId} ${j.judgeVersion}\t${j.episodes} episodes\tmean κ ${k3(j.meanKappa)}\tvs majority: n ${j.majority.n}, ${pct(j.majority.agreement)}, κ ${k3(j.majority.kappa)}`, ...j.perAnnotator.map((p) => `  ${p.annotator}\tn ${p.n}\t${pct(p.agreement)}\tκ ${k3(p.kappa)}`)].join('\n'))
-      .join('\n') || `no judgements in "${study.name}"`;
+    const row = (j: (typeof cmp.judges)[number]) =>
+      j.unmapped
+        ? `${j.judgeId} ${j.judgeVersion}\t${j.episodes} episodes\t${j.unmapped}`
+        : [
+            `${j.judgeId} ${j.judgeVersion}\t${j.episodes} episodes\tmean κ ${k3(j.meanKappa)}\tvs majority: n ${j.majority.n}, ${pct(j.majority.agreement)}, κ ${k3(j.majority.kappa)}\t(${j.mapping})`,
+            ...j.perAnnotator.map((p) => `  ${p.annotator}\tn ${p.n}\t${pct(p.agreement)}\tκ ${k3(p.kappa)}`),
+          ].join('\n');
+    const text = cmp.judges.map(row).join('\n') || `no judgements in "${study.name}"`;
     return { json: cmp, text, exitCode: 0, json_: !!v.json };
   });
 }

@@ -22,13 +22,22 @@ export interface JudgeStudySummary {
   labels: Record<string, number>;
 }
 
-/** Judges the study's episodes; cancelling stops between episodes (what was judged stays). */
-export async function judgeStudy(s: Services, studyId: number, config: JudgeConfig, ctx: JobContext): Promise<JudgeStudySummary> {
+/**
+ * Judges the study's episodes (only those in `only` when given, e.g. the labelled items of a field, to compare a new
+ * prompt or model with the humans); cancelling stops between episodes (what was judged stays).
+ */
+export async function judgeStudy(
+  s: Services,
+  studyId: number,
+  config: JudgeConfig,
+  ctx: JobContext,
+  only?: ReadonlySet<number>,
+): Promise<JudgeStudySummary> {
   const study = findStudy(s.db, studyId);
   if (!study) throw new Error(`study ${studyId} not found`);
   setMaxListeners(500, ctx.signal);
   const judge = new Judge(config);
-  const episodes = studyEpisodes(s.db, studyId);
+  const episodes = studyEpisodes(s.db, studyId).filter((e) => !only || only.has(e.id));
   const summary: JudgeStudySummary = { studyId, judgeId: judge.id, judgeVersion: judge.version, judged: 0, skipped: [], failed: [], labels: {} };
   let done = 0;
   const started = Date.now();

@@ -17,6 +17,10 @@ import type { JudgeEpisode } from './episode-input';
 import { Judge } from './judge';
 import { judgeStudy } from './judge-study';
 import { saveJudgement } from './store';
+import { labelledEpisodeIds } from '../annotation/ratings';
+import { compareJudgesOnLabelled, isHeldOut, setHoldout } from '../annotation/judge-comparison';
+import { makeAnnotators } from '../annotation/test-study';
+import { setLabel } from '../annotation/labels';
 
 let brain: Brain = makeBrain();
 const env = useFakeOpenAiStudio({ brain: (m) => brain(m) });
@@ -120,6 +124,41 @@ describe('re-judging a study and comparing judges with humans', () => {
       expect(listJudgements(t.services.db, e.id).map((j) => j.judgeId)).toEqual(['judge-b', 'judge-a']);
       expect(e.judgeLabel).toBe('INCORRECT');
     }
+  });
+
+  it('re-judges exactly the labelled items with a new judge and compares both judges on them, held-out and tuning apart', async () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const summary = await writeBatch(t.services.db, await readVera(fixture('vera', 'test_voice_episodes')), { studyName: 'labelled set', now });
+    const studyId = summary.study.id;
+    const db = t.services.db;
+    const ctx = { signal, progress: () => undefined };
+    await judgeStudy(t.services, studyId, parseConfig(judgeConfig, fakeJudge(fake.baseUrl, { id: 'prompt-v1', votes: 1 }), 't'), ctx);
+    const [a, b, lead] = makeAnnotators(db, ['Ann', 'Bo'], 'Lee');
+    const episodes = listEpisodes(db, studyId).slice(0, 3);
+    for (const [k, e] of episodes.entries()) {
+      setLabel(db, { episodeId: e.id, annotatorId: a, field: 'grade', value: 'INCORRECT' }, now);
+      setLabel(db, { episodeId: e.id, annotatorId: b, field: 'grade', value: k === 0 ? 'CORRECT' : 'INCORRECT' }, now);
+    }
+    const only = labelledEpisodeIds(db, studyId, 'grade');
+    expect(only.size).toBe(3);
+    const second = await judgeStudy(t.services, studyId, parseConfig(judgeConfig, fakeJudge(fake.baseUrl, { id: 'prompt-v2', votes: 1 }), 't'), ctx, only);
+    expect(second.judged).toBe(3);
+    const unlabelled = listEpisodes(db, studyId).slice(3);
+    for (const e of unlabelled) expect(listJudgements(db, e.id).map((j) => j.judgeId)).toEqual(['prompt-v1']);
+    const request = { studyId, field: 'grade', mappingKey: 'grade:correct', resamples: 200 };
+    const cmp = compareJudgesOnLabelled(db, { ...request, baseline: { judgeId: 'prompt-v1', judgeVersion: second.judgeVersion }, candidate: { judgeId: 'prompt-v2', judgeVersion: second.judgeVersion } });
+    expect(cmp.parts.map((p) => [p.part, p.items])).toEqual([['all', 3]]);
+    expect(cmp.missing).toEqual({ baseline: 0, candidate: 0 });
+    // Both prompts say INCORRECT everywhere: A agrees on 3 of 3, B on 2 of 3, and the paired difference is exactly 0.
+    expect(cmp.parts[0].baseline.find((c) => c.reference === 'Ann')!.figures!.percentAgreement.estimate).toBe(1);
+    expect(cmp.parts[0].candidate.find((c) => c.reference === 'Bo')!.figures!.percentAgreement.estimate).toBeCloseTo(2 / 3, 12);
+    expect(cmp.parts[0].differences.find((d) => d.reference === 'Bo')!.percentAgreement).toEqual({ estimate: 0, low: 0, high: 0 });
+    expect(() => setHoldout(db, studyId, a, { seed: 9, fraction: 0.5 })).toThrow(/only the study lead or an adjudicator/);
+    setHoldout(db, studyId, lead, { seed: 9, fraction: 0.5 });
+    const split = compareJudgesOnLabelled(db, { ...request, baseline: cmp.baseline, candidate: cmp.candidate });
+    const heldOut = episodes.filter((e) => isHeldOut(9, 0.5, e.externalId)).length;
+    expect(split.split).toEqual({ seed: 9, fraction: 0.5, heldOut, tuning: 3 - heldOut });
+    expect(split.parts.map((p) => [p.part, p.items])).toEqual([['all', 3], ['held_out', heldOut], ['tuning', 3 - heldOut]]);
   });
 
   it('computes agreement and Cohen’s κ of each judge with each annotator and with the majority (hand-checked values)', () => {

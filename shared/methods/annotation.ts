@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { method } from './define';
 import type {
   AdjudicationItem,
+  AgreementAccess,
   Annotator,
   EpisodeLabels,
   ExchangeImportResult,
@@ -24,6 +25,9 @@ const field = z.string().min(1).max(120);
 const labelValue = z.union([z.string().max(20_000), z.array(z.string().max(200)).max(200), z.boolean(), z.number(), z.null()]);
 const episodeAndAnnotator = z.object({ episodeId: id, annotatorId: id }).strict();
 const level = z.enum(['nominal', 'ordinal', 'interval']);
+/** The annotator using the studio: the blind rules decide what they may read (main/annotation/blind-access.ts). */
+const viewerId = id;
+const studyAndViewer = z.object({ studyId: id, viewerId }).strict();
 const seed = z.number().int().min(0).max(2 ** 32 - 1);
 
 /** A file's text handed back for the renderer to save. */
@@ -42,16 +46,27 @@ export const annotationMethods = {
   'taxonomies.builtin': method<Taxonomy[]>()(none),
   'annotation.settings': method<StudyAnnotationSettings>()(z.object({ studyId: id }).strict()),
   'annotation.updateSettings': method<StudyAnnotationSettings>()(
-    z.object({ studyId: id, blind: z.boolean().optional(), hideJudgeUntilCommit: z.boolean().optional(), autoAcceptUnanimous: z.boolean().optional() }).strict(),
+    z
+      .object({
+        studyId: id,
+        blind: z.boolean().optional(),
+        hideJudgeUntilCommit: z.boolean().optional(),
+        hideJudgeUntilFirstLabel: z.boolean().optional(),
+        autoAcceptUnanimous: z.boolean().optional(),
+        leadId: id.nullable().optional(),
+        /** Needed to turn blind mode off or change the lead (the study lead or an adjudicator only). */
+        viewerId: viewerId.optional(),
+      })
+      .strict(),
   ),
   /** Sets the study's own taxonomy (validated on the main side), or with null returns to the benchmark's. */
   'annotation.setTaxonomy': method<StudyAnnotationSettings>()(z.object({ studyId: id, taxonomy: z.unknown() }).strict()),
 
-  'labels.episode': method<EpisodeLabels>()(episodeAndAnnotator),
+  'labels.episode': method<EpisodeLabels>()(episodeAndAnnotator.extend({ viewerId })),
   'labels.set': method<{ ack: LabelAck; labels: EpisodeLabels }>()(z.object({ episodeId: id, annotatorId: id, field, value: labelValue }).strict()),
   'labels.undo': method<{ undone: boolean; labels: EpisodeLabels }>()(episodeAndAnnotator),
   'labels.commit': method<EpisodeLabels>()(episodeAndAnnotator),
-  'labels.history': method<HistoryEntry[]>()(episodeAndAnnotator),
+  'labels.history': method<HistoryEntry[]>()(episodeAndAnnotator.extend({ viewerId })),
 
   'queues.create': method<WorkQueue>()(
     z
@@ -68,7 +83,7 @@ export const annotationMethods = {
       .strict(),
   ),
   'queues.list': method<WorkQueue[]>()(z.object({ studyId: id }).strict()),
-  'queues.items': method<QueueItem[]>()(z.object({ queueId: id, annotatorId: id }).strict()),
+  'queues.items': method<QueueItem[]>()(z.object({ queueId: id, annotatorId: id, viewerId }).strict()),
   'queues.delete': method<{ deleted: boolean }>()(z.object({ queueId: id }).strict()),
 
   'adjudication.queue': method<{ items: AdjudicationItem[]; counts: ResolutionCount }>()(
@@ -86,6 +101,7 @@ export const annotationMethods = {
         field,
         raterIds: z.array(id).min(2).max(50).optional(),
         level: level.optional(),
+        viewerId,
         phase: z.enum(['pre_reveal', 'final']).optional(),
         seed: seed.optional(),
         resamples: z.number().int().min(100).max(100_000).optional(),
@@ -93,12 +109,27 @@ export const annotationMethods = {
       .strict(),
   ),
   'agreement.report': method<{ document: ExportedFile; csv: ExportedFile }>()(
-    z.object({ studyId: id, fields: z.array(field).min(1).max(30), format: z.enum(['markdown', 'html']), raterIds: z.array(id).min(2).max(50).optional(), seed: seed.optional() }).strict(),
+    z
+      .object({
+        studyId: id,
+        viewerId,
+        fields: z.array(field).min(1).max(30),
+        format: z.enum(['markdown', 'html']),
+        raterIds: z.array(id).min(2).max(50).optional(),
+        seed: seed.optional(),
+      })
+      .strict(),
   ),
 
-  'exchange.export': method<ExportedFile>()(z.object({ studyId: id, annotatorId: id }).strict()),
+  'exchange.export': method<ExportedFile>()(z.object({ studyId: id, annotatorId: id, viewerId }).strict()),
   'exchange.import': method<ExchangeImportResult>()(
+  /** Whether the viewer may read other annotators' labels and agreement in the study, and why. */
+  'agreement.access': method<AgreementAccess>()(studyAndViewer),
+  /** Opens the study's agreement to its annotators; the study lead or an adjudicator only. */
+  'agreement.reveal': method<AgreementAccess>()(studyAndViewer),
     z.object({ content: z.string().min(2).max(900_000), studyId: id.optional(), onConflict: z.enum(['keep', 'take']).optional() }).strict(),
   ),
-  'exchange.validationCsv': method<ExportedFile>()(z.object({ studyId: id, raterIds: z.tuple([id, id]).optional() }).strict()),
+  'exchange.validationCsv': method<ExportedFile>()(
+    z.object({ studyId: id, viewerId, raterIds: z.tuple([id, id]).optional() }).strict(),
+  ),
 } as const;

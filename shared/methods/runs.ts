@@ -27,7 +27,10 @@ export const runMethods = {
       .strict(),
   ),
   'runs.resume': method<{ runId: number; jobId: string }>()(z.object({ runId: id }).strict()),
-  'judge.start': method<{ jobId: string }>()(z.object({ studyId: id, judge: config }).strict()),
+  /** Judges a study, or with `onlyLabelled` only the items humans labelled on that field. */
+  'judge.start': method<{ jobId: string }>()(
+    z.object({ studyId: id, judge: config, onlyLabelled: z.string().min(1).max(120).optional() }).strict(),
+  ),
   'judge.compare': method<JudgeComparison>()(z.object({ studyId: id, field: z.string().min(1).max(64).optional() }).strict()),
   'keys.status': method<KeyStatus>()(z.object({ env: envName.optional() }).strict()),
   'keys.store': method<{ stored: boolean }>()(z.object({ env: envName, value: z.string().max(512) }).strict()),

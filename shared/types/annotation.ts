@@ -90,12 +90,38 @@ export interface StudyAnnotationSettings {
   blind: boolean;
   hideJudgeUntilCommit: boolean;
   autoAcceptUnanimous: boolean;
+  /** The judge stays hidden from an annotator on a call until their first label there is saved. */
+  hideJudgeUntilFirstLabel: boolean;
   /** The taxonomy in force, and whether it is the benchmark's built-in one or the study's own. */
+  /** The study lead (an annotator id): sees everything and may reveal agreement; null when none. */
+  leadId: number | null;
+  /** When agreement was revealed to the study's annotators, and by whom (null until revealed). */
+  agreementRevealedAt: string | null;
+  agreementRevealedBy: number | null;
   taxonomy: Taxonomy;
   taxonomySource: 'builtin' | 'study';
 }
 
 /** What the labelling panel needs for one episode and one annotator. */
+/** Why a viewer may (or may not) read other annotators' labels and agreement figures in a study. */
+export type AgreementAccessReason = 'not_blind' | 'adjudicator' | 'lead' | 'finished' | 'revealed' | 'blind';
+
+/** Whether a viewer may read other annotators' labels, commits and agreement figures in a study, and why. */
+export interface AgreementAccess {
+  studyId: number;
+  allowed: boolean;
+  reason: AgreementAccessReason;
+  /** A plain sentence: what is blind and how access opens, or why it is open. */
+  message: string;
+  /** Calls left in the viewer's share of the study's work queues; null when none is assigned to them. */
+  remaining: number | null;
+  revealedAt: string | null;
+  /** Annotator id of whoever revealed agreement. */
+  revealedBy: number | null;
+  /** The viewer may reveal agreement (the study lead or an adjudicator, in a blind study not yet revealed). */
+  canReveal: boolean;
+}
+
 export interface EpisodeLabels {
   episodeId: number;
   studyId: number;
@@ -111,7 +137,7 @@ export interface EpisodeLabels {
   /** Id of the newest history entry of this annotator on this episode (0 when none). */
   revision: number;
   canUndo: boolean;
-  /** Other annotators' labels: only in studies that are not blind. */
+  /** Other annotators' labels: only when the blind rules let this annotator read them (annotation/blind-access). */
   others: { annotator: string; values: Record<string, LabelValue> }[];
 }
 
