@@ -3,11 +3,14 @@ import { tempServices, type TempServices } from '../../test-support/temp-service
 import { dispatch } from '../api/dispatch';
 import type { EpisodeDetail } from '../../shared/domain';
 import type { EpisodePage } from '../../shared/types/browse';
+import type { EpisodeLabels } from '../../shared/types/annotation';
+import { judgeReveal } from '../db/judge-reveals';
 
 let t: TempServices;
 let annotator: number;
 let adjudicator: number;
 let episodeId: number;
+let now = new Date('2026-01-02T03:04:05Z');
 
 async function ok<T>(method: string, input: unknown): Promise<T> {
   const res = await dispatch(t.services, method, input);
@@ -16,7 +19,7 @@ async function ok<T>(method: string, input: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  t = await tempServices();
+  t = await tempServices({ clock: () => now });
   annotator = (await ok<{ id: number }>('annotators.create', { name: 'Ana' })).id;
   adjudicator = (await ok<{ id: number }>('annotators.create', { name: 'Ada', role: 'adjudicator' })).id;
   await ok('annotation.updateSettings', { studyId: 1, hideJudgeUntilCommit: true });
@@ -55,5 +58,54 @@ describe('hiding the judge until the annotator commits, enforced on the main sid
     const detail = await ok<EpisodeDetail>('episodes.get', { episodeId: episodeId + 1, annotatorId: annotator });
     expect(detail.judgeHidden).toBe(false);
     expect(detail.judgements.length).toBe(1);
+  });
+});
+
+describe('hiding the judge until the first label, and the recorded reveals', () => {
+  let bo: number;
+  const hidden = async (id: number) =>
+    (await ok<EpisodeDetail>('episodes.get', { episodeId: id, annotatorId: bo })).judgeHidden;
+  const firstLabel = { revealedAt: '2026-01-05T10:00:00.000Z', reason: 'first_label' };
+  const label = (id: number, value: string) =>
+    ok<{ labels: EpisodeLabels }>('labels.set', { episodeId: id, annotatorId: bo, field: 'source', value });
+
+  beforeAll(async () => {
+    bo = (await ok<{ id: number }>('annotators.create', { name: 'Bo' })).id;
+    await ok('annotation.updateSettings', { studyId: 1, hideJudgeUntilCommit: false, hideJudgeUntilFirstLabel: true });
+  });
+
+  it('hides the judge on a call until the annotator’s first label there is saved, then records it', async () => {
+    expect(await hidden(episodeId)).toBe(true);
+    const page = await ok<EpisodePage>('episodes.query', { studyId: 1, annotatorId: bo });
+    expect(page.rows.every((r) => r.judgeLabel === null)).toBe(true);
+    const before = await ok<EpisodeLabels>('labels.episode', { episodeId, annotatorId: bo, viewerId: bo });
+    expect([before.judgeVisible, before.phase]).toEqual([false, 'final']);
+    expect(judgeReveal(t.services.db, episodeId, bo)).toBeNull();
+    now = new Date('2026-01-05T10:00:00Z');
+    expect((await label(episodeId, 'agent')).labels.judgeVisible).toBe(true);
+    const after = await ok<EpisodeDetail>('episodes.get', { episodeId, annotatorId: bo });
+    expect([after.judgeHidden, after.judgements[0].label]).toEqual([false, 'fail']);
+    expect(judgeReveal(t.services.db, episodeId, bo)).toEqual(firstLabel);
+    expect(await hidden(episodeId + 1)).toBe(true);
+  });
+
+  it('keeps the first reveal when the annotator labels again and commits', async () => {
+    now = new Date('2026-01-06T10:00:00Z');
+    await label(episodeId, 'user');
+    await ok('labels.commit', { episodeId, annotatorId: bo });
+    expect(judgeReveal(t.services.db, episodeId, bo)).toEqual(firstLabel);
+  });
+
+  it('waits for the commit when the study also hides the judge until commit, and records the commit', async () => {
+    await ok('annotation.updateSettings', { studyId: 1, hideJudgeUntilCommit: true });
+    const other = episodeId + 1;
+    expect((await label(other, 'agent')).labels.judgeVisible).toBe(false);
+    expect([await hidden(other), judgeReveal(t.services.db, other, bo)]).toEqual([true, null]);
+    now = new Date('2026-01-07T10:00:00Z');
+    await ok('labels.commit', { episodeId: other, annotatorId: bo });
+    expect([await hidden(other), judgeReveal(t.services.db, other, bo)]).toEqual([
+      false,
+      { revealedAt: '2026-01-07T10:00:00.000Z', reason: 'commit' },
+    ]);
   });
 });

@@ -7,6 +7,9 @@ import { requireAnnotator, requireEpisode } from './lookups';
 import { getSettings } from './settings';
 import { decodeValue, encodeValue } from './values';
 import { latestRevision, undoTarget } from './history';
+import { judgeHiddenFor, judgeShown, recordRevealIfShown } from './judge-visibility';
+import { mayReadOthers } from './blind-access';
+import { callProgress } from '../db/judge-reveals';
 
 /** Whether the annotator has committed (finished) the episode. */
 export function isCommitted(db: Db, episodeId: number, annotatorId: number): boolean {
@@ -25,14 +28,14 @@ function phaseValues(db: Db, episodeId: number, annotatorId: number, phase: Labe
   return Object.fromEntries(rows.map((r) => [r.field, decodeValue(r.value)]));
 }
 
-/** Everything the labelling panel shows for one episode and annotator; other annotators' labels only when the study is not blind. */
+/** What the labelling panel shows for one episode and annotator; others' labels only as the blind rules allow. */
 export function getEpisodeLabels(db: Db, episodeId: number, annotatorId: number): EpisodeLabels {
   const episode = requireEpisode(db, episodeId);
   requireAnnotator(db, annotatorId);
   const settings = getSettings(db, episode.studyId);
   const committed = isCommitted(db, episodeId, annotatorId);
   const phase = writePhase(settings.hideJudgeUntilCommit, committed);
-  const others = settings.blind
+  const others = !mayReadOthers(db, episode.studyId, annotatorId)
     ? []
     : (
         db
@@ -51,7 +54,7 @@ export function getEpisodeLabels(db: Db, episodeId: number, annotatorId: number)
     preReveal: phaseValues(db, episodeId, annotatorId, 'pre_reveal'),
     phase,
     committed,
-    judgeVisible: !settings.hideJudgeUntilCommit || committed,
+    judgeVisible: judgeShown(settings, callProgress(db, episodeId, annotatorId)),
     revision: latestRevision(db, episodeId, annotatorId),
     canUndo: undoTarget(db, episodeId, annotatorId) !== null,
     others,
@@ -103,10 +106,13 @@ export function setLabel(db: Db, input: { episodeId: number; annotatorId: number
   return db.transaction((): LabelAck => {
     const phase = writePhase(settings.hideJudgeUntilCommit, isCommitted(db, input.episodeId, input.annotatorId));
     const at = { episodeId: input.episodeId, annotatorId: input.annotatorId, phase };
+    const judgeHidden = judgeHiddenFor(db, episode.studyId, input.annotatorId, input.episodeId);
     writeValue(db, { ...at, field: input.field, action: input.value === null ? 'clear' : 'set' }, input.value, now);
     for (const dependent of dependentFields(settings.taxonomy, input.field, input.value)) {
       writeValue(db, { ...at, field: dependent, action: 'cascade' }, null, now);
     }
+    // The reveal is written in the label's own transaction: it commits with the label or not at all.
+    if (judgeHidden) recordRevealIfShown(db, { ...at, studyId: episode.studyId }, 'first_label', now);
     return { episodeId: input.episodeId, field: input.field, phase, value: input.value, revision: latestRevision(db, input.episodeId, input.annotatorId) };
   }).immediate();
 }
@@ -118,6 +124,7 @@ export function commitEpisode(db: Db, episodeId: number, annotatorId: number, no
   const settings = getSettings(db, episode.studyId);
   db.transaction(() => {
     if (isCommitted(db, episodeId, annotatorId)) return;
+    const judgeHidden = judgeHiddenFor(db, episode.studyId, annotatorId, episodeId);
     if (settings.hideJudgeUntilCommit) {
       for (const [field, value] of Object.entries(phaseValues(db, episodeId, annotatorId, 'pre_reveal'))) {
         writeValue(db, { episodeId, annotatorId, field, phase: 'final', action: 'commit' }, value, now);
@@ -127,5 +134,6 @@ export function commitEpisode(db: Db, episodeId: number, annotatorId: number, no
     db.prepare(
       `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at) VALUES (?, ?, '*', 'final', NULL, NULL, 'commit', ?)`,
     ).run(episodeId, annotatorId, now.toISOString());
+    if (judgeHidden) recordRevealIfShown(db, { studyId: episode.studyId, episodeId, annotatorId }, 'commit', now);
   }).immediate();
 }

@@ -1,10 +1,11 @@
-/** A study's annotation settings: blind mode, judge hidden until commit, auto-accepted unanimity, and its taxonomy. */
+/** A study's annotation settings: blind mode and its lead, the hidden judge, unanimity, and its taxonomy. */
 import type { Db } from '../db/open';
 import type { StudyAnnotationSettings, Taxonomy } from '../../shared/types/annotation';
 import { builtinTaxonomy } from '../../shared/taxonomies/index';
 import { parseTaxonomy } from '../../shared/taxonomies/schema';
 import { ApiError } from '../api/errors';
-import { requireStudy, type StudyRef } from './lookups';
+import { requireAnnotator, requireStudy, type StudyRef } from './lookups';
+import { readAnnotationSettings, writeAnnotationSwitches } from '../db/annotation-settings';
 
 /** The taxonomy in force for a study: its own (stored in studies.taxonomy) or its benchmark's built-in one. */
 export function studyTaxonomy(study: StudyRef): { taxonomy: Taxonomy; source: 'builtin' | 'study' } {
@@ -12,39 +13,47 @@ export function studyTaxonomy(study: StudyRef): { taxonomy: Taxonomy; source: 'b
   return { taxonomy: builtinTaxonomy(study.benchmark), source: 'builtin' };
 }
 
-/** The annotation settings of a study (defaults when never set: blind per the study, judge shown, unanimity accepted). */
+/** The annotation settings of a study (defaults: blind per the study, judge shown, unanimity accepted, no lead). */
 export function getSettings(db: Db, studyId: number): StudyAnnotationSettings {
   const study = requireStudy(db, studyId);
-  const row = db.prepare('SELECT hide_judge, auto_accept_unanimous FROM annotation_settings WHERE study_id = ?').get(studyId) as
-    | { hide_judge: number; auto_accept_unanimous: number }
-    | undefined;
+  const row = readAnnotationSettings(db, studyId);
   const { taxonomy, source } = studyTaxonomy(study);
   return {
     studyId,
     blind: study.blind,
-    hideJudgeUntilCommit: row ? row.hide_judge === 1 : false,
-    autoAcceptUnanimous: row ? row.auto_accept_unanimous === 1 : true,
+    hideJudgeUntilCommit: row?.hideJudge ?? false,
+    hideJudgeUntilFirstLabel: row?.hideJudgeUntilFirstLabel ?? false,
+    autoAcceptUnanimous: row?.autoAcceptUnanimous ?? true,
+    leadId: row?.leadId ?? null,
+    agreementRevealedAt: row?.agreementRevealedAt ?? null,
+    agreementRevealedBy: row?.agreementRevealedBy ?? null,
     taxonomy,
     taxonomySource: source,
   };
 }
 
-/** Changes any of the three switches; returns the new settings. */
-export function updateSettings(
-  db: Db,
-  input: { studyId: number; blind?: boolean; hideJudgeUntilCommit?: boolean; autoAcceptUnanimous?: boolean },
-): StudyAnnotationSettings {
+/** A change of a study's settings: any of the switches, and the study lead (an annotator id, or null for none). */
+export interface SettingsChange {
+  studyId: number;
+  blind?: boolean;
+  hideJudgeUntilCommit?: boolean;
+  hideJudgeUntilFirstLabel?: boolean;
+  autoAcceptUnanimous?: boolean;
+  leadId?: number | null;
+}
+
+/** Changes any of the switches or the lead; returns the new settings. */
+export function updateSettings(db: Db, input: SettingsChange): StudyAnnotationSettings {
   const current = getSettings(db, input.studyId);
+  if (input.leadId !== undefined && input.leadId !== null) requireAnnotator(db, input.leadId);
   db.transaction(() => {
     if (input.blind !== undefined) db.prepare('UPDATE studies SET blind = ? WHERE id = ?').run(input.blind ? 1 : 0, input.studyId);
-    db.prepare(
-      `INSERT INTO annotation_settings (study_id, hide_judge, auto_accept_unanimous) VALUES (?, ?, ?)
-       ON CONFLICT (study_id) DO UPDATE SET hide_judge = excluded.hide_judge, auto_accept_unanimous = excluded.auto_accept_unanimous`,
-    ).run(
-      input.studyId,
-      (input.hideJudgeUntilCommit ?? current.hideJudgeUntilCommit) ? 1 : 0,
-      (input.autoAcceptUnanimous ?? current.autoAcceptUnanimous) ? 1 : 0,
-    );
+    writeAnnotationSwitches(db, input.studyId, {
+      hideJudge: input.hideJudgeUntilCommit ?? current.hideJudgeUntilCommit,
+      hideJudgeUntilFirstLabel: input.hideJudgeUntilFirstLabel ?? current.hideJudgeUntilFirstLabel,
+      autoAcceptUnanimous: input.autoAcceptUnanimous ?? current.autoAcceptUnanimous,
+      leadId: input.leadId === undefined ? current.leadId : input.leadId,
+    });
   })();
   return getSettings(db, input.studyId);
 }

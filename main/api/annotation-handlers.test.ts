@@ -20,7 +20,8 @@ describe('annotation methods through the dispatcher', () => {
     expect(set).toMatchObject({ ok: true, result: { ack: { field: 'source', phase: 'final' }, labels: { values: { source: 'agent' } } } });
     expect(await call('labels.set', { episodeId: 1, annotatorId, field: 'source', value: 'martian' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await call('labels.set', { episodeId: 1, annotatorId, field: 'source', value: { x: 1 } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await call('labels.episode', { episodeId: 999, annotatorId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const missing = await call('labels.episode', { episodeId: 999, annotatorId, viewerId: annotatorId });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await call('adjudication.queue', { studyId: 1, field: 'source', adjudicatorId: annotatorId })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect(await call('annotation.setTaxonomy', { studyId: 1, taxonomy: { format: 'nope' } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const settings = await call('annotation.settings', { studyId: 1 });
@@ -32,10 +33,13 @@ describe('annotation methods through the dispatcher', () => {
     const b = ((await call('annotators.create', { name: 'B' })) as { result: { id: number } }).result.id;
     await call('labels.set', { episodeId: 1, annotatorId: a, field: 'source', value: 'agent' });
     await call('labels.set', { episodeId: 1, annotatorId: b, field: 'source', value: 'no_error' });
-    const bundle = (await call('exchange.export', { studyId: 1, annotatorId: a })) as { ok: true; result: { fileName: string; content: string } };
+    const created = await call('annotators.create', { name: 'J', role: 'adjudicator' });
+    const j = (created as { result: { id: number } }).result.id;
+    const exported = await call('exchange.export', { studyId: 1, annotatorId: a, viewerId: a });
+    const bundle = exported as { ok: true; result: { fileName: string; content: string } };
     expect(bundle.result.fileName).toBe('demo-study-a.earshot-labels.json');
     expect(JSON.parse(bundle.result.content).labels).toHaveLength(1);
-    const csv = (await call('exchange.validationCsv', { studyId: 1 })) as { ok: true; result: { content: string } };
+    const csv = (await call('exchange.validationCsv', { studyId: 1, viewerId: j })) as { result: { content: string } };
     expect(csv.result.content.split('\n')[1]).toMatch(/^call,demo-retail-order-status,/);
   });
 });

@@ -119,7 +119,7 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
         return;
       }
       try {
-        const labels = await call('labels.episode', { episodeId, annotatorId });
+        const labels = await call('labels.episode', { episodeId, annotatorId, viewerId: annotatorId });
         if (seq === loadSeq) set({ labels, saveState: 'idle', saveError: null, lastAck: null, armedFirstError: false });
       } catch (err) {
         if (seq === loadSeq) set({ labels: null, saveError: (err as Error).message, saveState: 'error' });
@@ -133,6 +133,8 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       try {
         const res = await enqueue(() => call('labels.set', { episodeId, annotatorId, field, value }));
         if (get().labels?.episodeId === episodeId && get().annotatorId === annotatorId) set({ labels: res.labels, lastAck: res.ack, saveState: 'saved' });
+        // The first label can reveal the judge (hideJudgeUntilFirstLabel): fetch the call again to show it.
+        if (!labels.judgeVisible && res.labels.judgeVisible) void get().reloadDetail();
       } catch (err) {
         failed(err);
         void get().loadLabels();
@@ -182,7 +184,7 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       const { annotatorId } = get();
       if (queueId === null || annotatorId === null) return set({ activeQueueId: queueId, queueItems: [] });
       try {
-        const queueItems = await call('queues.items', { queueId, annotatorId });
+        const queueItems = await call('queues.items', { queueId, annotatorId, viewerId: annotatorId });
         set({ activeQueueId: queueId, queueItems });
       } catch (err) {
         set({ activeQueueId: null, queueItems: [], error: (err as Error).message });

@@ -1,4 +1,4 @@
-/** Keeps the judge's verdict out of sight while the study hides it until the annotator commits (pre-reveal labelling). */
+/** Keeps the judge's verdict out of sight while the study hides it until the commit or the first label on the call. */
 import type { ReactNode } from 'react';
 import { useApp } from '../../store';
 
@@ -9,11 +9,15 @@ export function JudgeGate({ children }: { children: ReactNode }) {
     if (!s.labels || s.labels.episodeId !== s.episodeId) return 'loading';
     return s.labels.judgeVisible ? 'visible' : 'hidden';
   });
+  const untilCommit = useApp((s) => s.labels?.settings.hideJudgeUntilCommit ?? true);
   if (state === 'visible') return <>{children}</>;
+  const notice = untilCommit
+    ? 'Hidden until you commit your labels for this call; both your pre-reveal and final labels are kept.'
+    : 'Hidden until you save your first label on this call; the time the judge is revealed is kept.';
   return (
     <section className="panel judge" data-testid="judge-hidden" data-state={state}>
       <header className="panel-head"><h2>Judge</h2></header>
-      {state === 'hidden' && <p className="judge-hidden">Hidden until you commit your labels for this call; both your pre-reveal and final labels are kept.</p>}
+      {state === 'hidden' && <p className="judge-hidden">{notice}</p>}
     </section>
   );
 }

@@ -21,12 +21,23 @@ export function SetupExchange() {
       setMessage((err as Error).message);
     }
   };
+  // The viewer is the current annotator: the main side refuses other annotators' labels while the study is blind.
+  const exportMine = (me: number) =>
+    attempt(async () => saveFile(await call('exchange.export', { studyId, annotatorId: me, viewerId: me })));
+  const exportCsv = (me: number) =>
+    attempt(async () => saveFile(await call('exchange.validationCsv', { studyId, viewerId: me })));
   return (
     <div className="card" data-testid="setup-exchange">
       <h2>Offline exchange</h2>
       <div className="setup-row">
-        <button type="button" className="small" data-testid="exchange-export" disabled={annotatorId === null} onClick={() => void attempt(async () => saveFile(await call('exchange.export', { studyId, annotatorId: annotatorId! })))}>export my labels (bundle)</button>
-        <button type="button" className="small" data-testid="exchange-csv" onClick={() => void attempt(async () => saveFile(await call('exchange.validationCsv', { studyId })))}>export validation.csv</button>
+        <button type="button" className="small" data-testid="exchange-export" disabled={annotatorId === null}
+          onClick={() => annotatorId !== null && void exportMine(annotatorId)}>
+          export my labels (bundle)
+        </button>
+        <button type="button" className="small" data-testid="exchange-csv" disabled={annotatorId === null}
+          onClick={() => annotatorId !== null && void exportCsv(annotatorId)}>
+          export validation.csv
+        </button>
       </div>
       <div className="setup-row">
         <label className="small">import a bundle…

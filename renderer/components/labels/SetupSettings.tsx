@@ -1,4 +1,4 @@
-/** Study setup: blind mode, judge hidden until commit, unanimity auto-accepted, the taxonomy in force, and annotator roles. */
+/** Study setup: blind mode and its lead, the hidden judge, unanimity auto-accepted, the taxonomy, annotator roles. */
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { StudyAnnotationSettings } from '../../../shared/types/annotation';
@@ -6,9 +6,19 @@ import { call } from '../../api/client';
 import { useApp } from '../../store';
 import { readPickedFile } from './download';
 
+type Switch = 'blind' | 'hideJudgeUntilCommit' | 'hideJudgeUntilFirstLabel' | 'autoAcceptUnanimous';
+
 /** The settings card and the annotators card. */
 export function SetupSettings() {
-  const { studyId, annotators, loadAnnotators, loadLabels } = useApp(useShallow((s) => ({ studyId: s.studyId, annotators: s.annotators, loadAnnotators: s.loadAnnotators, loadLabels: s.loadLabels })));
+  const { studyId, annotators, loadAnnotators, loadLabels, annotatorId } = useApp(
+    useShallow((s) => ({
+      studyId: s.studyId,
+      annotators: s.annotators,
+      loadAnnotators: s.loadAnnotators,
+      loadLabels: s.loadLabels,
+      annotatorId: s.annotatorId,
+    })),
+  );
   const [settings, setSettings] = useState<StudyAnnotationSettings | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
@@ -24,19 +34,42 @@ export function SetupSettings() {
       setMessage((err as Error).message);
     }
   };
-  const toggle = (key: 'blind' | 'hideJudgeUntilCommit' | 'autoAcceptUnanimous', label: string, help: string) => (
+  // The viewer is named so the main side can hold the blind rules (only the lead or an adjudicator may loosen them).
+  const change = (c: { leadId?: number | null } & Partial<Record<Switch, boolean>>) =>
+    apply(() => call('annotation.updateSettings', { studyId, ...c, viewerId: annotatorId ?? undefined }), 'saved');
+  const toggle = (key: Switch, label: string, help: string) => (
     <label title={help}>
-      <input type="checkbox" data-testid={`setting-${key}`} checked={settings[key]} onChange={(e) => void apply(() => call('annotation.updateSettings', { studyId, [key]: e.target.checked }), 'saved')} />
+      <input type="checkbox" data-testid={`setting-${key}`} checked={settings[key]}
+        onChange={(e) => void change({ [key]: e.target.checked })} />
       {label}
     </label>
   );
+  const revealer = annotators.find((a) => a.id === settings.agreementRevealedBy)?.name ?? 'someone';
+  const reveal = settings.agreementRevealedAt
+    ? `agreement revealed by ${revealer}`
+    : 'agreement opens to an annotator when they finish their share, or when the lead or an adjudicator reveals it';
   const t = settings.taxonomy;
   return (
     <>
       <div className="card">
         <h2>Labelling</h2>
-        <div className="setup-row">{toggle('blind', 'blind: annotators never see each other’s labels', 'enforced on the main side')}</div>
+        <div className="setup-row">
+          {toggle('blind', 'blind: annotators see neither each other’s labels nor agreement', 'held on the main side')}
+        </div>
+        <div className="setup-row">
+          <label>study lead
+            <select data-testid="setting-lead" value={settings.leadId ?? ''}
+              onChange={(e) => void change({ leadId: e.target.value ? Number(e.target.value) : null })}>
+              <option value="">none</option>
+              {annotators.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+            </select>
+          </label>
+          <span className="muted" data-testid="setting-reveal">{reveal}</span>
+        </div>
         <div className="setup-row">{toggle('hideJudgeUntilCommit', 'hide the judge until the annotator commits', 'pre-reveal and final labels are both kept')}</div>
+        <div className="setup-row">
+          {toggle('hideJudgeUntilFirstLabel', 'hide the judge until the first label on a call', 'reveals are kept')}
+        </div>
         <div className="setup-row">{toggle('autoAcceptUnanimous', 'accept unanimous labels without adjudication', 'otherwise unanimous items join the adjudication queue')}</div>
         <h2>Taxonomy</h2>
         <p data-testid="taxonomy-current"><strong>{t.name}</strong> <span className="muted">({settings.taxonomySource === 'builtin' ? 'built in for the benchmark' : 'the study’s own'}; {t.fields.length} fields)</span></p>
