@@ -28,6 +28,30 @@ describe('annotation methods through the dispatcher', () => {
     expect(settings).toMatchObject({ ok: true, result: { blind: true, taxonomy: { id: 'generic' }, taxonomySource: 'builtin' } });
   });
 
+  it('adjudication.item serves both annotators\' labels and notes to an adjudicator only', async () => {
+    const id = async (name: string, role?: string) =>
+      ((await call('annotators.create', { name, role })) as { result: { id: number } }).result.id;
+    const [a, b, judy] = [await id('A'), await id('B'), await id('Judy', 'adjudicator')];
+    await call('labels.set', { episodeId: 1, annotatorId: a, field: 'source', value: 'agent' });
+    await call('labels.set', { episodeId: 1, annotatorId: a, field: 'notes', value: 'digits swapped' });
+    await call('labels.set', { episodeId: 1, annotatorId: b, field: 'source', value: 'user' });
+    const refused = await call('adjudication.item', { episodeId: 1, field: 'source', adjudicatorId: a });
+    expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not an adjudicator/) } });
+    const served = await call('adjudication.item', { episodeId: 1, field: 'source', adjudicatorId: judy });
+    expect(served).toMatchObject({
+      ok: true,
+      result: {
+        item: { status: 'disputed' },
+        annotators: [
+          { annotator: 'A', value: 'agent', notes: 'digits swapped' },
+          { annotator: 'B', value: 'user', notes: '' },
+        ],
+      },
+    });
+    const extra = await call('adjudication.item', { episodeId: 1, field: 'source', adjudicatorId: judy, extra: 1 });
+    expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
   it('exports a bundle and a validation.csv as files to save', async () => {
     const a = ((await call('annotators.create', { name: 'A' })) as { result: { id: number } }).result.id;
     const b = ((await call('annotators.create', { name: 'B' })) as { result: { id: number } }).result.id;

@@ -8,6 +8,7 @@ import { commitEpisode, getEpisodeLabels, setLabel } from '../annotation/labels'
 import { listHistory, undoLast } from '../annotation/history';
 import { createQueue, deleteQueue, getQueue, listQueues, queueItems } from '../annotation/queues';
 import { adjudicationQueue, decide, resolutionSummary } from '../annotation/adjudication';
+import { adjudicationItemDetail } from '../annotation/adjudication-item';
 import { labelledFields } from '../annotation/ratings';
 import { computeStudyAgreement } from '../annotation/agreement';
 import { buildReportFiles, fileStem } from '../annotation/report-files';
@@ -79,6 +80,8 @@ export const annotationHandlers = {
   'adjudication.queue': (s: Services, i: In<'adjudication.queue'>): MethodOutput<'adjudication.queue'> => adjudicationQueue(s.db, i),
   'adjudication.decide': (s: Services, i: In<'adjudication.decide'>): MethodOutput<'adjudication.decide'> => decide(s.db, i, s.clock()),
   'adjudication.summary': (s: Services, i: In<'adjudication.summary'>): MethodOutput<'adjudication.summary'> => resolutionSummary(s.db, i.studyId),
+  'adjudication.item': (s: Services, i: In<'adjudication.item'>): MethodOutput<'adjudication.item'> =>
+    adjudicationItemDetail(s.db, i),
   'agreement.fields': (s: Services, i: In<'agreement.fields'>): MethodOutput<'agreement.fields'> => (requireStudy(s.db, i.studyId), labelledFields(s.db, i.studyId)),
   'agreement.compute': (s: Services, i: In<'agreement.compute'>): Promise<MethodOutput<'agreement.compute'>> => {
     requireAgreementAccess(s.db, i.studyId, i.viewerId);

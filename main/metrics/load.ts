@@ -1,6 +1,7 @@
 /** Reads what the benchmark tables need from the database: a study's episodes with their latest judgement, tool events and labels. */
 import type { Db } from '../db/open';
 import { EPISODE_COLUMNS, toEpisodeRow, type EpisodeDbRow } from '../db/episodes';
+import { decisionCountsByField, studyDecisions } from '../db/adjudications';
 import type { EpisodeRow } from '../../shared/domain';
 import type { MetricsFamily } from '../../shared/types/metrics';
 
@@ -86,7 +87,7 @@ export interface StoredLabel {
   value: string | null;
 }
 
-/** A stored JSON label value as one string: choices as is, numbers and booleans as text, anything else (or null) as null. */
+/** A stored label or decision (both JSON text) as one string: choices as is, numbers, booleans as text, else null. */
 function labelText(text: string | null): string | null {
   if (text === null) return null;
   const value: unknown = JSON.parse(text);
@@ -105,23 +106,26 @@ export function loadLabels(db: Db, studyId: number, fields: readonly string[]): 
        JOIN episodes e ON e.id = a.episode_id WHERE e.study_id = ? AND a.phase = 'final' AND a.field IN (${marks}) ORDER BY a.episode_id, n.name`,
     )
     .all(studyId, ...fields) as { episode_id: number; annotator: string; field: string; value: string | null }[];
-  const decisions = db
-    .prepare(`SELECT d.episode_id, d.field, d.value FROM adjudications d JOIN episodes e ON e.id = d.episode_id WHERE e.study_id = ? AND d.field IN (${marks})`)
-    .all(studyId, ...fields) as { episode_id: number; field: string; value: string | null }[];
   return [
     ...annotations.map((a) => ({ episodeId: a.episode_id, annotator: a.annotator, field: a.field, value: labelText(a.value) })),
-    ...decisions.map((d) => ({ episodeId: d.episode_id, annotator: null, field: d.field, value: labelText(d.value) })),
+    ...studyDecisions(db, studyId, fields).map((d) => ({
+      episodeId: d.episodeId,
+      annotator: null,
+      field: d.field,
+      value: labelText(d.valueJson),
+    })),
   ];
 }
 
 /** The annotation fields present in the study (final phase), most used first. */
 export function annotatedFields(db: Db, studyId: number): string[] {
-  const rows = db
+  const labelled = db
     .prepare(
-      `SELECT a.field, COUNT(*) AS n FROM annotations a JOIN episodes e ON e.id = a.episode_id WHERE e.study_id = ? AND a.phase = 'final' GROUP BY a.field
-       UNION ALL SELECT d.field, COUNT(*) AS n FROM adjudications d JOIN episodes e ON e.id = d.episode_id WHERE e.study_id = ? GROUP BY d.field`,
+      `SELECT a.field, COUNT(*) AS n FROM annotations a JOIN episodes e ON e.id = a.episode_id
+       WHERE e.study_id = ? AND a.phase = 'final' GROUP BY a.field`,
     )
-    .all(studyId, studyId) as { field: string; n: number }[];
+    .all(studyId) as { field: string; n: number }[];
+  const rows = [...labelled, ...decisionCountsByField(db, studyId)];
   return [...new Set(rows.sort((a, b) => b.n - a.n).map((r) => r.field))];
 }
 

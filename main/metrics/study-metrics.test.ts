@@ -6,9 +6,13 @@ import { fixture } from '../../test-support/fixtures';
 import { clusterBootstrap, isSuccess } from '../stats/benchmarks/index';
 import { studyMetrics } from './study-metrics';
 import { importStudy } from './test-helpers';
+import { createAnnotator } from '../annotation/annotators';
+import { decide } from '../annotation/adjudication';
+import { saveJudgement } from '../judge/store';
 import type { StudyMetrics, TauSection } from '../../shared/types/metrics';
 
 const B = 2000;
+const now = new Date('2026-01-02T03:04:05Z');
 let t: TempServices;
 let studyId: number;
 let m: StudyMetrics;
@@ -168,9 +172,12 @@ describe('figures follow the data', () => {
          WHERE a.field = 'error_source' AND a.value <> b.value LIMIT 1`,
       )
       .get() as { episode_id: number };
-    db.prepare(`INSERT INTO adjudications (episode_id, field, value, decided_at) VALUES (?, 'error_source', '"unresolved"', 'now')`).run(disputed.episode_id);
+    const judy = createAnnotator(db, { name: 'Judy', role: 'adjudicator' }, now);
+    const decision = { field: 'error_source', value: 'unresolved', rationale: 'cannot tell', adjudicatorId: judy.id };
+    decide(db, { ...decision, episodeId: disputed.episode_id }, now);
     const unflagged = db.prepare(`SELECT episode_id FROM judgements WHERE label = 'not_flagged' LIMIT 1`).get() as { episode_id: number };
-    db.prepare(`INSERT INTO judgements (episode_id, judge_id, label, categories, created_at) VALUES (?, 'rejudge', 'flagged', '["missing_word"]', 'now')`).run(unflagged.episode_id);
+    const rejudged = { judgeId: 'rejudge', label: 'flagged', categories: ['missing_word'] };
+    saveJudgement(db, unflagged.episode_id, rejudged, now);
     const again = studyMetrics(db, studyId, { resamples: 200 });
     const regular = again.tau[0].success.find((r) => r.system === 'gemini_high' && r.condition.environment === 'regular' && r.condition.strategy === 'agent_directed')!;
     expect(regular.success.numerator).toBe(104);

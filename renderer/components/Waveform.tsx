@@ -1,7 +1,7 @@
 /** The waveform: precomputed peaks, streamed MediaElement playback, one lane per channel (user, agent), with
- * speech segments, latency and interruption marks, a timeline, a minimap, and zoom; `data-ready` on the canvas box
- * once all of it is drawn. */
-import { useEffect, useRef } from 'react';
+ * speech segments, latency and interruption marks, labelled regions and first-error marks, a timeline, a minimap,
+ * and zoom; `data-ready` on the canvas box once all of it is drawn. */
+import { useEffect, useMemo, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
@@ -17,6 +17,7 @@ import { setFirstErrorFromWaveform } from './labels/first-error';
 import { addRegionFromWaveform } from './labels/RegionsField';
 import { regionsOf } from '../../shared/types/regions';
 import { SYSTEM_FIELDS } from '../../shared/types/annotation';
+import { annotatorColourVar, withAlpha, type AnnotatorMarks } from './labels/annotator-marks';
 
 function cssVar(el: HTMLElement, name: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || '#888';
@@ -27,8 +28,84 @@ export function lanesOf(asset: AudioAssetInfo): string[] {
   return asset.lanes.length === asset.channels ? asset.lanes : Array.from({ length: asset.channels }, (_, i) => (i === 0 ? 'user' : i === 1 ? 'agent' : `ch${i + 1}`));
 }
 
-/** Draws and plays one audio asset, with the turns drawn over it. */
-export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks: AudioPeaks; turns: Turn[] }) {
+/** What the waveform draws: an asset with its peaks and turns, and (adjudication) every annotator's marks. */
+export interface WaveformProps {
+  asset: AudioAssetInfo;
+  peaks: AudioPeaks;
+  turns: Turn[];
+  annotatorMarks?: readonly AnnotatorMarks[];
+}
+
+/** A dashed vertical marker at `ms` in `colour`, with a flag `text` placed by `flagAt` (e.g. `{ top: '0' }`). */
+function firstErrorMarker(
+  ms: number,
+  durationMs: number,
+  colour: string,
+  text: string,
+  flagAt: Partial<CSSStyleDeclaration>,
+): HTMLDivElement {
+  const marker = document.createElement('div');
+  marker.setAttribute('data-testid', 'first-error-marker');
+  marker.title = `first critical error${text ? ` (${text})` : ''}`;
+  Object.assign(marker.style, {
+    position: 'absolute', top: '0', bottom: '0', width: '0', zIndex: '5', pointerEvents: 'none',
+    left: `${(Math.min(ms, durationMs) / durationMs) * 100}%`,
+    borderLeft: `2px dashed ${colour}`,
+  });
+  const flag = document.createElement('div');
+  flag.textContent = `⚑ ${text || 'first error'}`;
+  Object.assign(flag.style, {
+    position: 'absolute', left: '3px', color: colour, whiteSpace: 'nowrap', font: '600 10px system-ui, sans-serif',
+    ...flagAt,
+  });
+  marker.append(flag);
+  return marker;
+}
+
+/**
+ * Draws one annotator's regions: the current annotator's own in the accent (`colourIndex` null), or another's in
+ * their colour, edged, with their initials, the names on a row of their own, each cut where the annotator's next
+ * region (or the call) begins to end (adjudication).
+ */
+function drawRegions(
+  plugin: RegionsPlugin,
+  marks: AnnotatorMarks,
+  colourIndex: number | null,
+  css: CSSStyleDeclaration,
+  durationMs: number,
+): void {
+  const solid = colourIndex === null ? '' : css.getPropertyValue(annotatorColourVar(colourIndex)).trim();
+  const accent = css.getPropertyValue('--accent-soft').trim() || 'rgba(242,163,58,0.15)';
+  const panel = css.getPropertyValue('--panel').trim();
+  marks.regions.forEach((r, i) => {
+    const content = document.createElement('span');
+    content.textContent = colourIndex === null ? r.label : `${marks.initials}${r.label ? ` · ${r.label}` : ''}`;
+    Object.assign(content.style, { font: '600 10px system-ui, sans-serif', padding: '1px 3px', whiteSpace: 'nowrap' });
+    if (colourIndex !== null) {
+      content.title = `${marks.annotator}: ${r.label}`;
+      const roomMs = (marks.regions[i + 1]?.startMs ?? durationMs) - r.startMs;
+      Object.assign(content.style, {
+        color: solid, background: panel, borderRadius: '2px', display: 'inline-block', overflow: 'hidden',
+        maxWidth: `calc(${(roomMs / (r.endMs - r.startMs)) * 100}% - 4px)`, textOverflow: 'ellipsis',
+        boxSizing: 'border-box', position: 'relative', top: `${colourIndex * 14}px`, zIndex: '2',
+      });
+    }
+    const region = plugin.addRegion({
+      id: `stored-${colourIndex ?? 0}-${i}`, start: r.startMs / 1000, end: r.endMs / 1000,
+      color: colourIndex === null ? accent : withAlpha(solid, 0.16), drag: false, resize: false, content,
+    });
+    const edge = `2px solid ${solid}`;
+    if (colourIndex !== null && region.element) {
+      Object.assign(region.element.style, { borderLeft: edge, borderRight: edge });
+    }
+  });
+}
+
+/**
+ * Draws and plays one audio asset, with the turns drawn over it. Without `annotatorMarks` it shows (and lets the
+ * current annotator draw) their own regions and first error; with them, each annotator's marks, read-only.
+ */
+export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps) {
   const box = useRef<HTMLDivElement>(null);
   const minimap = useRef<HTMLDivElement>(null);
   const setPlaying = useApp((s) => s.setPlaying);
@@ -43,6 +120,13 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
     const v = s.labels?.values[SYSTEM_FIELDS.firstErrorMs];
     return typeof v === 'number' ? v : null;
   });
+  const readOnly = annotatorMarks !== undefined;
+  const readOnlyNow = useRef(readOnly);
+  readOnlyNow.current = readOnly;
+  const shownMarks = useMemo(
+    () => annotatorMarks ?? [{ annotator: '', initials: '', firstErrorMs, regions: regionsOf(regionsValue) }],
+    [annotatorMarks, firstErrorMs, regionsValue],
+  );
 
   useEffect(() => {
     const el = box.current!;
@@ -114,7 +198,8 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
       }),
       ws.on('scroll', view),
       ws.on('click', (relativeX) => {
-        if (useApp.getState().armedFirstError) setFirstErrorFromWaveform(Math.round(relativeX * peaks.durationMs));
+        if (!useApp.getState().armedFirstError || readOnlyNow.current) return;
+        setFirstErrorFromWaveform(Math.round(relativeX * peaks.durationMs));
       }),
     ];
     ws.setPlaybackRate(useApp.getState().rate, true);
@@ -135,49 +220,50 @@ export function Waveform({ asset, peaks, turns }: { asset: AudioAssetInfo; peaks
 
   useEffect(() => {
     const ws = surfer.current;
-    if (!ws || firstErrorMs === null) return;
-    const marker = document.createElement('div');
-    marker.setAttribute('data-testid', 'first-error-marker');
-    marker.title = 'first critical error';
-    Object.assign(marker.style, {
-      position: 'absolute', top: '0', bottom: '0', width: '0', zIndex: '5', pointerEvents: 'none',
-      left: `${(Math.min(firstErrorMs, peaks.durationMs) / peaks.durationMs) * 100}%`,
-      borderLeft: `2px dashed ${getComputedStyle(box.current!).getPropertyValue('--bad').trim() || 'red'}`,
+    if (!ws) return;
+    const css = getComputedStyle(box.current!);
+    const panel = css.getPropertyValue('--panel').trim();
+    const markers = shownMarks.flatMap((m, k) => {
+      if (m.firstErrorMs === null) return [];
+      const colour = css.getPropertyValue(readOnly ? annotatorColourVar(k) : '--bad').trim() || 'red';
+      // Annotators' flags sit at the foot of the lanes, stacked, clear of the region names along the top.
+      const foot = { top: `${lanes.length * laneHeight - 14 - k * 13}px`, background: panel, padding: '0 2px' };
+      const flagAt = readOnly ? foot : { top: '0' };
+      const marker = firstErrorMarker(m.firstErrorMs, peaks.durationMs, colour, m.annotator, flagAt);
+      if (readOnly) marker.setAttribute('data-annotator', m.annotator);
+      return [marker];
     });
-    const flag = document.createElement('div');
-    flag.textContent = '⚑ first error';
-    Object.assign(flag.style, { position: 'absolute', top: '0', left: '3px', font: '600 10px system-ui, sans-serif', color: marker.style.borderLeftColor, whiteSpace: 'nowrap' });
-    marker.append(flag);
-    ws.getWrapper().append(marker);
-    return () => marker.remove();
-  }, [firstErrorMs, peaks, theme]);
+    ws.getWrapper().append(...markers);
+    return () => markers.forEach((m) => m.remove());
+  }, [shownMarks, readOnly, peaks, theme, lanes.length, laneHeight]);
 
   useEffect(() => {
     const plugin = regionsPlugin.current;
     const ws = surfer.current;
-    if (!plugin || !ws || !drawing) return;
+    if (!plugin || !ws || !drawing || readOnly) return;
     ws.setOptions({ dragToSeek: false });
     const stop = plugin.enableDragSelection({ color: getComputedStyle(box.current!).getPropertyValue('--accent-soft').trim() || 'rgba(242,163,58,0.2)' });
     return () => {
       stop();
       ws.setOptions({ dragToSeek: true });
     };
-  }, [drawing, peaks, theme]);
+  }, [drawing, readOnly, peaks, theme]);
 
   useEffect(() => {
     const plugin = regionsPlugin.current;
-    if (!plugin) return;
-    const colour = getComputedStyle(box.current!).getPropertyValue('--accent-soft').trim() || 'rgba(242,163,58,0.15)';
-    const stored = regionsOf(regionsValue);
-    for (const r of plugin.getRegions()) r.remove();
-    stored.forEach((r, i) => {
-      const content = document.createElement('span');
-      content.textContent = r.label;
-      Object.assign(content.style, { font: '600 10px system-ui, sans-serif', padding: '1px 3px', whiteSpace: 'nowrap' });
-      plugin.addRegion({ id: `stored-${i}`, start: r.startMs / 1000, end: r.endMs / 1000, color: colour, drag: false, resize: false, content });
-    });
-    box.current?.setAttribute('data-regions', String(stored.length));
-  }, [regionsValue, peaks, theme]);
+    const ws = surfer.current;
+    if (!plugin || !ws) return;
+    const css = getComputedStyle(box.current!);
+    const draw = () => {
+      for (const r of plugin.getRegions()) r.remove();
+      box.current?.setAttribute('data-regions', String(shownMarks.reduce((n, m) => n + m.regions.length, 0)));
+      shownMarks.forEach((m, k) => drawRegions(plugin, m, readOnly ? k : null, css, peaks.durationMs));
+    };
+    // A region added before the audio's duration is known would be clamped to 0 s.
+    if (ws.getDuration() === 0) return ws.once('ready', draw);
+    draw();
+    return undefined;
+  }, [shownMarks, readOnly, peaks, theme]);
 
   return (
     <div className="waveform" data-testid="waveform">

@@ -11,9 +11,13 @@ import { onTime } from '../player/player';
 import { formatMs, formatScore } from '../format';
 import { LabelPanel } from '../components/labels/LabelPanel';
 import { JudgeGate } from '../components/labels/JudgeGate';
+import type { AnnotatorMarks } from '../components/labels/annotator-marks';
 
-/** Replays the open episode, or invites the user to pick one; `side` replaces the judge and label panels (adjudication). */
-export function EpisodeView({ side }: { side?: ReactNode } = {}) {
+/**
+ * Replays the open episode, or invites the user to pick one; `side` replaces the judge and label panels and `marks`
+ * draws every annotator's marks on the waveform instead of the current annotator's own (adjudication).
+ */
+export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonly AnnotatorMarks[] } = {}) {
   const detail = useApp((s) => s.detail);
   const peaks = useApp((s) => s.peaks);
   const setActiveTurn = useApp((s) => s.setActiveTurn);
@@ -41,7 +45,9 @@ export function EpisodeView({ side }: { side?: ReactNode } = {}) {
             <div><dt>length</dt><dd className="num">{formatMs(episode.durationMs)}</dd></div>
           </dl>
         </header>
-        {asset && peaks ? <Waveform asset={asset} peaks={peaks} turns={turns} /> : <p className="empty">No audio for this episode.</p>}
+        {asset && peaks
+          ? <Waveform asset={asset} peaks={peaks} turns={turns} annotatorMarks={marks} />
+          : <p className="empty">No audio for this episode.</p>}
         {asset && peaks && showSpectrogram && <Spectrogram asset={asset} />}
         {asset && peaks && <PlayerBar />}
         <Transcript turns={turns} />

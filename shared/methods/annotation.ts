@@ -16,6 +16,7 @@ import type {
   Taxonomy,
   WorkQueue,
 } from '../types/annotation';
+import type { AdjudicationItemDetail } from '../types/adjudication';
 
 const id = z.number().int().positive();
 const none = z.object({}).strict();
@@ -93,6 +94,8 @@ export const annotationMethods = {
     z.object({ episodeId: id, field, value: z.string().min(1).max(400), rationale: z.string().max(5000), adjudicatorId: id }).strict(),
   ),
   'adjudication.summary': method<ResolutionCount[]>()(z.object({ studyId: id }).strict()),
+  /** The item under decision: each annotator's label, notes, first error and regions; the judge. Adjudicators only. */
+  'adjudication.item': method<AdjudicationItemDetail>()(z.object({ episodeId: id, field, adjudicatorId: id }).strict()),
   'agreement.fields': method<string[]>()(z.object({ studyId: id }).strict()),
   'agreement.compute': method<StudyAgreement>()(
     z

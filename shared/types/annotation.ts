@@ -206,21 +206,26 @@ export interface AdjudicationItem {
   system: string;
   labels: RaterLabel[];
   judgeLabel: string | null;
-  status: 'disputed' | 'unanimous' | 'decided';
+  /** decided: a final label other than `unresolved`; unresolved: adjudicated so; disputed: no decision yet. */
+  status: 'disputed' | 'unanimous' | 'decided' | 'unresolved';
   final: string | null;
   rationale: string;
 }
 
-/** Resolution counts of one field: "source resolved for 86 of 90". */
+/** Resolution counts of one field: "source resolved for 86 of 90"; unanimous + decided + unresolved + open = items. */
 export interface ResolutionCount {
   field: string;
   /** Items labelled by at least two annotators. */
   items: number;
+  /** Items whose annotators all agree and that no adjudicator decided. */
   unanimous: number;
-  disputed: number;
+  /** Items an adjudicator gave a final label other than `unresolved`. */
   decided: number;
+  /** Items an adjudicator left `unresolved` (with a rationale). */
   unresolved: number;
-  /** Items with a final label other than `unresolved`. */
+  /** Disputed items with no decision yet. */
+  open: number;
+  /** Items with a final label other than `unresolved`: decided, and unanimous when the study accepts unanimity. */
   resolved: number;
 }
 
