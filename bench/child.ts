@@ -6,6 +6,7 @@ const loaders: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>
   import: () => import('./import.bench'),
   peaks: () => import('./peaks.bench'),
   agreement: () => import('./agreement.bench'),
+  'judge-validation': () => import('./judge-validation.bench'),
   query: () => import('./query.bench'),
   browser: () => import('./browser.bench'),
 };

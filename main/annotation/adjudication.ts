@@ -6,7 +6,7 @@ import { DomainError } from '../domain/errors';
 import { episodeDecision, fieldDecisions, saveDecision } from '../db/adjudications';
 import { requireAdjudicator, requireEpisode, type EpisodeRef } from './lookups';
 import { getSettings } from './settings';
-import { fieldRatings, labelledFields, parseFieldName } from './ratings';
+import { fieldRatings, labelledFields, parseFieldName , type FieldRatings } from './ratings';
 import { decodeValue, encodeValue, labelString } from './values';
 
 /** The final label of a stored decision, decoded from its JSON text; null when the decision holds no value. */
@@ -15,13 +15,13 @@ function decidedLabel(valueJson: string | null): string | null {
 }
 
 /**
- * Every item of the field labelled by at least two annotators: decided (or unresolved) when an adjudication exists,
+ * Every item of the field labelled by at least two annotators (`read`: the field's final ratings by everyone, when read): decided (or unresolved) when an adjudication exists,
  * otherwise unanimous (all labels equal) or disputed. Its final label is the decision, or the common label of a
  * unanimous item when the study accepts unanimity automatically.
  */
-export function adjudicationItems(db: Db, studyId: number, field: string): AdjudicationItem[] {
+export function adjudicationItems(db: Db, studyId: number, field: string, read?: FieldRatings): AdjudicationItem[] {
   const { autoAcceptUnanimous } = getSettings(db, studyId);
-  const ratings = fieldRatings(db, studyId, field);
+  const ratings = read ?? fieldRatings(db, studyId, field);
   const decisions = fieldDecisions(db, studyId, field);
   const out: AdjudicationItem[] = [];
   ratings.items.forEach((episode, i) => {

@@ -49,7 +49,9 @@ export interface HumanSide {
 /** Reads the human side of a field once for every mapping. */
 export function humanSide(db: Db, req: JudgeValidationRequest): HumanSide {
   const ratings = fieldRatings(db, req.studyId, req.field, { phase: req.phase, raterIds: req.raterIds });
-  const byEpisode = new Map(adjudicationItems(db, req.studyId, req.field).map((i) => [i.episodeId, i.final]));
+  const everyone = !req.raterIds && (req.phase ?? 'final') === 'final';
+  const items = adjudicationItems(db, req.studyId, req.field, everyone ? ratings : undefined);
+  const byEpisode = new Map(items.map((i) => [i.episodeId, i.final]));
   const finals = ratings.items.map((e) => byEpisode.get(e.id) ?? null);
   return {
     studyId: req.studyId,
@@ -175,9 +177,13 @@ function categoricalAgreement(mapping: JudgeMapping, judged: (string | null)[], 
   return { items: rows.length, overall, confusion, perCategory, breakdowns };
 }
 
-/** The agreement of the judge with the humans under one mapping. */
-export function mappingAgreement(db: Db, side: HumanSide, mapping: JudgeMapping, options: PatternBootstrapOptions): JudgeFieldAgreement {
-  const outputs = newestJudgeOutputs(db, side.studyId, mapping.judgeId);
+/** The agreement of the judge with the humans under one mapping (`outputs`: the mapping's judge's newest judgements). */
+export function mappingAgreement(
+  side: HumanSide,
+  mapping: JudgeMapping,
+  outputs: Map<number, JudgeOutputRow>,
+  options: PatternBootstrapOptions,
+): JudgeFieldAgreement {
   const judged = side.ratings.items.map((e) => judgeValue(outputs.get(e.id), mapping));
   const known = mapping.kind === 'binary' ? new Set([...mapping.judgePositive, ...mapping.judgeNegative]) : new Set(Object.keys(mapping.categories));
   const unmappedJudgeOutputs = judged.filter((v) => v !== null && !known.has(v)).length;
@@ -202,5 +208,11 @@ export function computeJudgeValidation(db: Db, req: JudgeValidationRequest): Jud
     };
   }
   const side = req.side ?? humanSide(db, req);
-  return { field: req.field, results: mappings.map((m) => mappingAgreement(db, side, m, req)), unmapped: null, release };
+  const outputs = new Map<string | null, Map<number, JudgeOutputRow>>();
+  const outputsOf = (judgeId: string | null) => {
+    if (!outputs.has(judgeId)) outputs.set(judgeId, newestJudgeOutputs(db, req.studyId, judgeId));
+    return outputs.get(judgeId)!;
+  };
+  const results = mappings.map((m) => mappingAgreement(side, m, outputsOf(m.judgeId), req));
+  return { field: req.field, results, unmapped: null, release };
 }

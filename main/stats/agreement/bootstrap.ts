@@ -1,7 +1,7 @@
 /** Percentile bootstrap confidence intervals over items (units), resampled with replacement from a seeded PRNG. */
 import { ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
 import type { CodedRatings } from './coding';
-import { drawResample } from './prng';
+import { drawMultinomialResample, multinomialPlan } from './multinomial';
 
 /** Default number of bootstrap resamples. */
 export const DEFAULT_RESAMPLES = 10_000;
@@ -43,9 +43,9 @@ export function quantileSorted(values: Float64Array, p: number): number {
 }
 
 /**
- * Point estimates and percentile intervals for several estimators that share the same resamples. Each resample draws
- * N items with replacement (N = items with at least one label) using mulberry32(seed): item index floor(u · N / 2³²)
- * for successive 32-bit outputs u, all N draws of resample 1 first, then resample 2, and so on.
+ * Point estimates and percentile intervals for several estimators that share the same resamples. Each resample is N
+ * items drawn with replacement (N = items with at least one label), drawn as its pattern counts ~ Multinomial(N, n_p/N)
+ * from mulberry32(seed): one binomial per pattern in pattern order (see multinomial.ts), resample 1 first, then 2 ….
  */
 export function bootstrapIntervals<K extends string>(
   patterns: RatingPatterns,
@@ -61,12 +61,14 @@ export function bootstrapIntervals<K extends string>(
 
   const names = Object.keys(estimators) as K[];
   const fns = names.map((k) => estimators[k]);
-  const pool = Int32Array.from(patterns.patternOfItem.filter((p) => p >= 0));
+  const counts = new Float64Array(patterns.counts.length);
+  for (const p of patterns.patternOfItem) if (p >= 0) counts[p]++;
   const draws = names.map(() => new Float64Array(resamples));
   const weights = new Float64Array(patterns.counts.length);
+  const plan = multinomialPlan(counts);
   let state = seed | 0;
   for (let b = 0; b < resamples; b++) {
-    state = drawResample(state, pool, weights);
+    state = drawMultinomialResample(state, plan, weights);
     for (let s = 0; s < fns.length; s++) draws[s][b] = fns[s](weights);
   }
 

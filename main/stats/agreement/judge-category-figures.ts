@@ -20,16 +20,17 @@ export interface CategoryFigures {
 }
 
 /**
- * Two raters over q categories from a q×q table t (t[i·q + j]: judge i, reference j): p_o = Σ t_ii / n; Cohen's
- * p_e = Σ row_i · col_i / n²; Gwet's p_e = Σ π_i (1 − π_i) / (q − 1) with π_i = (row_i + col_i) / 2n (Gwet 2008).
+ * Two raters over q categories from a q×q table t (t[i·q + j]: judge i, reference j), written to out[to..to+2]:
+ * p_o = Σ t_ii / n; Cohen's p_e = Σ row_i · col_i / n²; Gwet's p_e = Σ π_i (1 − π_i) / (q − 1) with
+ * π_i = (row_i + col_i) / 2n (Gwet 2008). `row` and `col` are scratch space of length q.
  */
-export function categoryTableFigures(t: ArrayLike<number>, q: number): [number, number, number] {
+function writeCategoryFigures(t: Float64Array, q: number, out: Float64Array, to: number, row: Float64Array, col: Float64Array): void {
   let n = 0;
   let agree = 0;
   let peCohen = 0;
   let peGwet = 0;
-  const row = new Float64Array(q);
-  const col = new Float64Array(q);
+  row.fill(0);
+  col.fill(0);
   for (let i = 0; i < q; i++) {
     for (let j = 0; j < q; j++) {
       const x = t[i * q + j];
@@ -45,7 +46,9 @@ export function categoryTableFigures(t: ArrayLike<number>, q: number): [number, 
     peGwet += (pi * (1 - pi)) / (q - 1);
   }
   const po = agree / n;
-  return [po, peCohen === 1 ? NaN : (po - peCohen) / (1 - peCohen), peGwet === 1 ? NaN : (po - peGwet) / (1 - peGwet)];
+  out[to] = po;
+  out[to + 1] = peCohen === 1 ? NaN : (po - peCohen) / (1 - peCohen);
+  out[to + 2] = peGwet === 1 ? NaN : (po - peGwet) / (1 - peGwet);
 }
 
 /** The figures of the judge against each of `k` references over `categories` (every label must be one of them). */
@@ -65,19 +68,23 @@ export function judgeCategoryFigures(
   const coded = items.map((it) => ({ judge: codeOf(it.judge), refs: it.references.map((r) => (r === null ? -1 : codeOf(r))) }));
   const patterns = itemPatterns(coded.map((c) => `${c.judge}|${c.refs.join(',')}`));
   const reps = patterns.firstItem.map((i) => coded[i]);
+  const judgeOf = Int32Array.from(reps, (p) => p.judge);
+  const refOf = Int32Array.from(reps.flatMap((p) => p.refs));
   const table = new Float64Array(q * q);
+  const [row, col] = [new Float64Array(q), new Float64Array(q)];
   const tableAt = (weights: Float64Array, r: number) => {
     table.fill(0);
-    reps.forEach((p, x) => {
-      if (p.refs[r] >= 0) table[p.judge * q + p.refs[r]] += weights[x];
-    });
+    for (let x = 0; x < judgeOf.length; x++) {
+      const h = refOf[x * k + r];
+      if (h >= 0) table[judgeOf[x] * q + h] += weights[x];
+    }
     return table;
   };
   const intervals = patternIntervals(
     patterns,
     k * 3,
     (weights, out) => {
-      for (let r = 0; r < k; r++) out.set(categoryTableFigures(tableAt(weights, r), q), r * 3);
+      for (let r = 0; r < k; r++) writeCategoryFigures(tableAt(weights, r), q, out, r * 3, row, col);
     },
     options,
   );

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { binomialByInversion, binomialShape, drawMultinomialResample, multinomialPlan } from './multinomial';
+import { mix32, mulberry32 } from './prng';
+
+/** The item-by-item resample the multinomial replaces: N indices floor(u · N / 2³²), one count per draw. */
+function drawItems(state: number, pool: Int32Array, weights: Float64Array): number {
+  weights.fill(0);
+  let s = state;
+  for (let i = 0; i < pool.length; i++) {
+    s = (s + 0x6d2b79f5) | 0;
+    weights[pool[Math.floor((mix32(s) * pool.length) / 4294967296)]]++;
+  }
+  return s;
+}
+
+/** The exact Binomial(n, p) probability of k, by the product formula (independent of the sampler's log table). */
+function pmf(n: number, p: number, k: number): number {
+  let logC = 0;
+  for (let i = 1; i <= k; i++) logC += Math.log((n - k + i) / i);
+  return Math.exp(logC + k * Math.log(p) + (n - k) * Math.log1p(-p));
+}
+
+describe('binomial draws by inversion from the mode', () => {
+  it('maps u to the exact quantiles of the distribution', () => {
+    // Inversion is exact: the probability of each outcome is the length of the u-interval mapped to it.
+    for (const [n, p] of [[10, 0.3], [57, 0.02], [400, 0.5], [10_000, 0.137]] as const) {
+      const steps = 20_000;
+      const counts = new Map<number, number>();
+      for (let i = 0; i < steps; i++) {
+        const k = binomialByInversion(n, binomialShape(p), (i + 0.5) / steps);
+        counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+      for (const [k, c] of counts) if (pmf(n, p, k) > 0.01) expect(Math.abs(c / steps - pmf(n, p, k))).toBeLessThan(2 / steps);
+    }
+  });
+
+  it('handles the edges: p = 0, p = 1, n = 0', () => {
+    const draw = (n: number, p: number) => binomialByInversion(n, binomialShape(p), 0.5);
+    expect([draw(9, 0), draw(9, 1), draw(0, 0.5)]).toEqual([0, 9, 0]);
+  });
+});
+
+describe('multinomial resamples', () => {
+  it('have the mean and variance of resampling the items one by one (N p and N p (1 − p))', () => {
+    const counts = Float64Array.from([500, 300, 150, 40, 10]);
+    const n = 1000;
+    const resamples = 20_000;
+    const sums = new Float64Array(5);
+    const squares = new Float64Array(5);
+    const w = new Float64Array(5);
+    let state = 17;
+    for (let b = 0; b < resamples; b++) {
+      state = drawMultinomialResample(state, multinomialPlan(counts), w);
+      expect(w.reduce((s, x) => s + x, 0)).toBe(n);
+      for (let p = 0; p < 5; p++) {
+        sums[p] += w[p];
+        squares[p] += w[p] * w[p];
+      }
+    }
+    counts.forEach((c, p) => {
+      const share = c / n;
+      const mean = sums[p] / resamples;
+      const variance = squares[p] / resamples - mean * mean;
+      expect(Math.abs(mean - n * share)).toBeLessThan(4 * Math.sqrt((n * share * (1 - share)) / resamples));
+      expect(variance / (n * share * (1 - share))).toBeGreaterThan(0.95);
+      expect(variance / (n * share * (1 - share))).toBeLessThan(1.05);
+    });
+  });
+
+  it('agree in distribution with item-by-item draws (two-sample comparison of a count’s quantiles)', () => {
+    const pool = Int32Array.from({ length: 300 }, (_, i) => (i < 200 ? 0 : i < 290 ? 1 : 2));
+    const counts = Float64Array.from([200, 90, 10]);
+    const a: number[] = [];
+    const b: number[] = [];
+    const w = new Float64Array(3);
+    let s1 = 5;
+    let s2 = 6;
+    for (let i = 0; i < 5000; i++) {
+      s1 = drawItems(s1, pool, w);
+      a.push(w[2]);
+      s2 = drawMultinomialResample(s2, multinomialPlan(counts), w);
+      b.push(w[2]);
+    }
+    const q = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.floor(p * (xs.length - 1))];
+    for (const p of [0.05, 0.25, 0.5, 0.75, 0.95]) expect(Math.abs(q(a, p) - q(b, p))).toBeLessThanOrEqual(1);
+  });
+
+  it('is reproducible by seed and continues the mulberry32 stream', () => {
+    const counts = Float64Array.from([3, 4, 5]);
+    const [w1, w2] = [new Float64Array(3), new Float64Array(3)];
+    const s1 = drawMultinomialResample(99, multinomialPlan(counts), w1);
+    drawMultinomialResample(99, multinomialPlan(counts), w2);
+    expect(w2).toEqual(w1);
+    const next = mulberry32(99);
+    next();
+    next();
+    expect(mulberry32(s1)()).toBe(next());
+  });
+});
