@@ -65,8 +65,8 @@ export const annotationHandlers = {
   },
   'labels.history': (s: Services, i: In<'labels.history'>): MethodOutput<'labels.history'> => {
     requireAnnotator(s.db, i.annotatorId);
-    return listHistory(s.db, i.episodeId, i.annotatorId);
     requireLabelsOf(s.db, requireEpisode(s.db, i.episodeId).studyId, i.viewerId, i.annotatorId);
+    return listHistory(s.db, i.episodeId, i.annotatorId);
   },
 
   'queues.create': (s: Services, i: In<'queues.create'>): MethodOutput<'queues.create'> => createQueue(s.db, i, s.clock()),
@@ -90,13 +90,11 @@ export const annotationHandlers = {
     ).done;
   },
   'agreement.report': async (s: Services, i: In<'agreement.report'>): Promise<MethodOutput<'agreement.report'>> => {
+    requireAgreementAccess(s.db, i.studyId, i.viewerId);
     const { document, csv } = await s.jobs.start('agreement-report', (ctx) => buildReportFiles(s.db, i, s.clock(), ctx)).done;
     return { document, csv };
-    requireAgreementAccess(s.db, i.studyId, i.viewerId);
   },
 
-  'exchange.export': (s: Services, i: In<'exchange.export'>): MethodOutput<'exchange.export'> => {
-    const bundle = exportBundle(s.db, i.studyId, i.annotatorId, s.clock());
   'agreement.access': (s: Services, i: In<'agreement.access'>): MethodOutput<'agreement.access'> =>
     agreementAccess(s.db, i.studyId, i.viewerId),
   'agreement.reveal': (s: Services, i: In<'agreement.reveal'>): MethodOutput<'agreement.reveal'> => {
@@ -105,8 +103,10 @@ export const annotationHandlers = {
     return access;
   },
 
-    return { fileName: `${fileStem(bundle.study.name)}-${fileStem(bundle.annotator.name)}.earshot-labels.json`, content: JSON.stringify(bundle, null, 1), mime: 'application/json' };
+  'exchange.export': (s: Services, i: In<'exchange.export'>): MethodOutput<'exchange.export'> => {
     requireLabelsOf(s.db, i.studyId, i.viewerId, i.annotatorId);
+    const bundle = exportBundle(s.db, i.studyId, i.annotatorId, s.clock());
+    return { fileName: `${fileStem(bundle.study.name)}-${fileStem(bundle.annotator.name)}.earshot-labels.json`, content: JSON.stringify(bundle, null, 1), mime: 'application/json' };
   },
   'exchange.import': (s: Services, i: In<'exchange.import'>): MethodOutput<'exchange.import'> => {
     const result = importBundle(s.db, parseBundle(i.content), { studyId: i.studyId, onConflict: i.onConflict }, s.clock());

@@ -25,10 +25,10 @@ const role = z.enum(['annotator', 'adjudicator']);
 const field = z.string().min(1).max(120);
 const labelValue = z.union([z.string().max(20_000), z.array(z.string().max(200)).max(200), z.boolean(), z.number(), z.null()]);
 const episodeAndAnnotator = z.object({ episodeId: id, annotatorId: id }).strict();
-const level = z.enum(['nominal', 'ordinal', 'interval']);
 /** The annotator using the studio: the blind rules decide what they may read (main/annotation/blind-access.ts). */
 const viewerId = id;
 const studyAndViewer = z.object({ studyId: id, viewerId }).strict();
+const level = z.enum(['nominal', 'ordinal', 'interval']);
 const seed = z.number().int().min(0).max(2 ** 32 - 1);
 
 /** A file's text handed back for the renderer to save. */
@@ -101,10 +101,10 @@ export const annotationMethods = {
     z
       .object({
         studyId: id,
+        viewerId,
         field,
         raterIds: z.array(id).min(2).max(50).optional(),
         level: level.optional(),
-        viewerId,
         phase: z.enum(['pre_reveal', 'final']).optional(),
         seed: seed.optional(),
         resamples: z.number().int().min(100).max(100_000).optional(),
@@ -123,13 +123,13 @@ export const annotationMethods = {
       })
       .strict(),
   ),
-
-  'exchange.export': method<ExportedFile>()(z.object({ studyId: id, annotatorId: id, viewerId }).strict()),
-  'exchange.import': method<ExchangeImportResult>()(
   /** Whether the viewer may read other annotators' labels and agreement in the study, and why. */
   'agreement.access': method<AgreementAccess>()(studyAndViewer),
   /** Opens the study's agreement to its annotators; the study lead or an adjudicator only. */
   'agreement.reveal': method<AgreementAccess>()(studyAndViewer),
+
+  'exchange.export': method<ExportedFile>()(z.object({ studyId: id, annotatorId: id, viewerId }).strict()),
+  'exchange.import': method<ExchangeImportResult>()(
     z.object({ content: z.string().min(2).max(900_000), studyId: id.optional(), onConflict: z.enum(['keep', 'take']).optional() }).strict(),
   ),
   'exchange.validationCsv': method<ExportedFile>()(

@@ -89,20 +89,19 @@ export interface StudyAnnotationSettings {
   studyId: number;
   blind: boolean;
   hideJudgeUntilCommit: boolean;
-  autoAcceptUnanimous: boolean;
   /** The judge stays hidden from an annotator on a call until their first label there is saved. */
   hideJudgeUntilFirstLabel: boolean;
-  /** The taxonomy in force, and whether it is the benchmark's built-in one or the study's own. */
+  autoAcceptUnanimous: boolean;
   /** The study lead (an annotator id): sees everything and may reveal agreement; null when none. */
   leadId: number | null;
   /** When agreement was revealed to the study's annotators, and by whom (null until revealed). */
   agreementRevealedAt: string | null;
   agreementRevealedBy: number | null;
+  /** The taxonomy in force, and whether it is the benchmark's built-in one or the study's own. */
   taxonomy: Taxonomy;
   taxonomySource: 'builtin' | 'study';
 }
 
-/** What the labelling panel needs for one episode and one annotator. */
 /** Why a viewer may (or may not) read other annotators' labels and agreement figures in a study. */
 export type AgreementAccessReason = 'not_blind' | 'adjudicator' | 'lead' | 'finished' | 'revealed' | 'blind';
 
@@ -122,6 +121,7 @@ export interface AgreementAccess {
   canReveal: boolean;
 }
 
+/** What the labelling panel needs for one episode and one annotator. */
 export interface EpisodeLabels {
   episodeId: number;
   studyId: number;
