@@ -51,7 +51,15 @@ export async function run(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'earshot-bench-judge-'));
   const s = await createServices(join(dir, 'bench.db'), { demo: false });
   try {
-    const batch = { format: 'generic', benchmark: 'vera' as const, studyName: 'judge bench', studyInfo: {}, source: 'bench', skipped: 0, warnings: [] };
+    const batch = {
+      format: 'generic',
+      benchmark: 'vera' as const,
+      studyName: 'judge bench',
+      studyInfo: {},
+      source: 'bench',
+      skipped: 0,
+      warnings: [],
+    };
     const { study } = await writeBatch(s.db, { ...batch, episodes: episodes() }, { now: new Date() });
     const request = { studyId: study.id, field: 'grade', seed: 1 };
     const timeIt = async (resamples: number, runs: number) => {

@@ -8,7 +8,9 @@ describe('the held-out split', () => {
     const held = ids.filter((id) => isHeldOut(42, 0.2, id));
     // Binomial(10 000, 0.2): the share lies within 0.2 ± 4 standard errors (0.016) unless the hash is biased.
     expect(Math.abs(held.length / ids.length - 0.2)).toBeLessThan(0.016);
-    expect(ids.slice(0, 100).filter((id) => isHeldOut(42, 0.2, id))).toEqual(held.filter((id) => ids.indexOf(id) < 100));
+    expect(ids.slice(0, 100).filter((id) => isHeldOut(42, 0.2, id))).toEqual(
+      held.filter((id) => ids.indexOf(id) < 100),
+    );
     expect(ids.filter((id) => isHeldOut(43, 0.2, id))).not.toEqual(held);
   });
 

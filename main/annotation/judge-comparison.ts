@@ -5,7 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
-import type { JudgeComparison, JudgeRef, JudgesOnLabelledItems, JudgesOnPart } from '../../shared/types/judge-validation';
+import type {
+  JudgeComparison,
+  JudgeRef,
+  JudgesOnLabelledItems,
+  JudgesOnPart,
+} from '../../shared/types/judge-validation';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../stats/agreement/bootstrap';
 import { pairedJudgeFigures, type PairedFlagItem } from '../stats/agreement/judge-difference';
 import type { PatternBootstrapOptions } from '../stats/agreement/pattern-bootstrap';
@@ -36,7 +41,12 @@ export function isHeldOut(seed: number, fraction: number, externalId: string): b
 }
 
 /** Fixes the study's held-out split; only its lead or an adjudicator may, since it decides what a judge is tuned on. */
-export function setHoldout(db: Db, studyId: number, viewerId: number, split: { seed: number; fraction: number } | null): void {
+export function setHoldout(
+  db: Db,
+  studyId: number,
+  viewerId: number,
+  split: { seed: number; fraction: number } | null,
+): void {
   const viewer = requireAnnotator(db, viewerId);
   if (viewer.role !== 'adjudicator' && getSettings(db, studyId).leadId !== viewerId) {
     throw forbidden(`only the study lead or an adjudicator may set the held-out split; ${viewer.name} is neither`);
@@ -47,9 +57,11 @@ export function setHoldout(db: Db, studyId: number, viewerId: number, split: { s
 /** Both judges against each annotator, the adjudicated label and the pooled humans, on the labelled items. */
 export function compareJudgesOnLabelled(db: Db, req: JudgeComparisonRequest): JudgesOnLabelledItems {
   const mapping = requireJudgeMapping(db, req.studyId, req.mappingKey);
-  if (mapping.kind !== 'binary') throw new DomainError('invalid_input', `${mapping.key}: comparing judges needs a binary mapping`);
+  if (mapping.kind !== 'binary')
+    throw new DomainError('invalid_input', `${mapping.key}: comparing judges needs a binary mapping`);
   const side = humanSide(db, { studyId: req.studyId, field: req.field });
-  const flag = (pos: string[], neg: string[]) => (v: string | null) => (v === null ? null : pos.includes(v) ? true : neg.includes(v) ? false : null);
+  const flag = (pos: string[], neg: string[]) => (v: string | null) =>
+    v === null ? null : pos.includes(v) ? true : neg.includes(v) ? false : null;
   const judgeFlag = flag(mapping.judgePositive, mapping.judgeNegative);
   const human = flag(mapping.humanPositive, mapping.humanNegative);
   const outputsOf = (j: JudgeRef) => newestJudgeOutputs(db, req.studyId, j.judgeId, j.judgeVersion);
@@ -71,12 +83,27 @@ export function compareJudgesOnLabelled(db: Db, req: JudgeComparisonRequest): Ju
     const heldOut = split !== null && isHeldOut(split.seed, split.fraction, episode.externalId);
     rows.push({ item: { baseline: a, candidate: b, references: [...raters, adjudicated, ...pooled] }, heldOut });
   });
-  const names = [...side.ratings.raters.map((r) => r.name), REFERENCE_NAMES.adjudicated, REFERENCE_NAMES.strict, REFERENCE_NAMES.lenient];
-  const kinds = [...side.ratings.raters.map(() => 'annotator' as const), 'adjudicated' as const, 'pooled_strict' as const, 'pooled_lenient' as const];
+  const names = [
+    ...side.ratings.raters.map((r) => r.name),
+    REFERENCE_NAMES.adjudicated,
+    REFERENCE_NAMES.strict,
+    REFERENCE_NAMES.lenient,
+  ];
+  const kinds = [
+    ...side.ratings.raters.map(() => 'annotator' as const),
+    'adjudicated' as const,
+    'pooled_strict' as const,
+    'pooled_lenient' as const,
+  ];
   const part = (name: JudgesOnPart['part'], items: PairedFlagItem[]): JudgesOnPart => {
     const f = pairedJudgeFigures(items, names.length, req);
     const list = (figures: typeof f.baseline): JudgeComparison[] =>
-      names.map((reference, r) => ({ reference, kind: kinds[r], figures: figures[r], ...(figures[r] ? {} : { problem: 'no item labelled' }) }));
+      names.map((reference, r) => ({
+        reference,
+        kind: kinds[r],
+        figures: figures[r],
+        ...(figures[r] ? {} : { problem: 'no item labelled' }),
+      }));
     return {
       part: name,
       items: items.length,
@@ -85,10 +112,25 @@ export function compareJudgesOnLabelled(db: Db, req: JudgeComparisonRequest): Ju
       differences: names.map((reference, r) => ({ reference, ...f.differences[r] })),
     };
   };
-  const parts = [part('all', rows.map((r) => r.item))];
+  const parts = [
+    part(
+      'all',
+      rows.map((r) => r.item),
+    ),
+  ];
   if (split) {
-    parts.push(part('held_out', rows.filter((r) => r.heldOut).map((r) => r.item)));
-    parts.push(part('tuning', rows.filter((r) => !r.heldOut).map((r) => r.item)));
+    parts.push(
+      part(
+        'held_out',
+        rows.filter((r) => r.heldOut).map((r) => r.item),
+      ),
+    );
+    parts.push(
+      part(
+        'tuning',
+        rows.filter((r) => !r.heldOut).map((r) => r.item),
+      ),
+    );
   }
   const heldOut = rows.filter((r) => r.heldOut).length;
   return {

@@ -13,13 +13,19 @@ import { humanSide, judgeValue } from './judge-validation';
 import { fieldRatings } from './ratings';
 
 /** The side of a binary mapping a value falls on, or a categorical mapping's human value; null when unmapped. */
-function mapper(mapping: JudgeMapping): { judge: (v: string | null) => string | null; human: (v: string | null) => string | null } {
+function mapper(mapping: JudgeMapping): {
+  judge: (v: string | null) => string | null;
+  human: (v: string | null) => string | null;
+} {
   if (mapping.kind === 'categorical') {
     return { judge: (v) => (v === null ? null : (mapping.categories[v] ?? null)), human: (v) => v };
   }
   const side = (pos: string[], neg: string[]) => (v: string | null) =>
     v === null ? null : pos.includes(v) ? 'positive' : neg.includes(v) ? 'negative' : null;
-  return { judge: side(mapping.judgePositive, mapping.judgeNegative), human: side(mapping.humanPositive, mapping.humanNegative) };
+  return {
+    judge: side(mapping.judgePositive, mapping.judgeNegative),
+    human: side(mapping.humanPositive, mapping.humanNegative),
+  };
 }
 
 /** Each rater's value of a system field (notes, first error) by episode id, in the given rater order. */
@@ -60,7 +66,9 @@ export function judgeDisagreements(db: Db, studyId: number, field: string, mappi
       system: episode.system,
       condition: episode.condition,
       kinds,
-      categories: [...new Set([judgeValue(output, mapping), ...ratings.labels[i]].filter((x): x is string => x !== null))],
+      categories: [
+        ...new Set([judgeValue(output, mapping), ...ratings.labels[i]].filter((x): x is string => x !== null)),
+      ],
       judge: { label: output.label, mapped: judgeMapped, rationale: output.rationale, findings },
       humans: ratings.raters.map((r, k) => ({
         annotator: r.name,

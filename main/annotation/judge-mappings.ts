@@ -16,11 +16,14 @@ export function studyJudgeMappings(db: Db, studyId: number): JudgeMapping[] {
   const study = requireStudy(db, studyId);
   const own = listStoredJudgeMappings(db, studyId).map((row): JudgeMapping => {
     const parsed = judgeMappingInput.safeParse(JSON.parse(row.spec));
-    if (!parsed.success) throw new DomainError('invalid_input', `judge mapping ${row.key} of study ${study.name} is damaged`);
+    if (!parsed.success)
+      throw new DomainError('invalid_input', `judge mapping ${row.key} of study ${study.name} is damaged`);
     return { ...parsed.data, source: 'study' };
   });
   const ownKeys = new Set(own.map((m) => m.key));
-  const builtin = builtinJudgeMappings(study.benchmark, getSettings(db, studyId).taxonomy).filter((m) => !ownKeys.has(m.key));
+  const builtin = builtinJudgeMappings(study.benchmark, getSettings(db, studyId).taxonomy).filter(
+    (m) => !ownKeys.has(m.key),
+  );
   return [...builtin, ...own];
 }
 
@@ -33,7 +36,11 @@ export function fieldJudgeMappings(db: Db, studyId: number, field: string): Judg
 export function requireJudgeMapping(db: Db, studyId: number, key: string): JudgeMapping {
   const all = studyJudgeMappings(db, studyId);
   const found = all.find((m) => m.key === key);
-  if (!found) throw new DomainError('invalid_input', `no judge mapping "${key}"; the study has ${all.map((m) => m.key).join(', ')}`);
+  if (!found)
+    throw new DomainError(
+      'invalid_input',
+      `no judge mapping "${key}"; the study has ${all.map((m) => m.key).join(', ')}`,
+    );
   return found;
 }
 
@@ -47,6 +54,7 @@ export function saveJudgeMapping(db: Db, studyId: number, mapping: JudgeMappingI
 /** Removes a study's own mapping; not_found when the study has none with this key. */
 export function removeJudgeMapping(db: Db, studyId: number, key: string): JudgeMapping[] {
   requireStudy(db, studyId);
-  if (!deleteJudgeMapping(db, studyId, key)) throw new DomainError('not_found', `the study has no mapping of its own named "${key}"`);
+  if (!deleteJudgeMapping(db, studyId, key))
+    throw new DomainError('not_found', `the study has no mapping of its own named "${key}"`);
   return studyJudgeMappings(db, studyId);
 }

@@ -30,14 +30,28 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
     expect(by.A.gwetAc1.estimate).toBeCloseTo(0.7396059369846367, 12);
     expect(by.A.pabak.estimate).toBeCloseTo(0.7, 12);
     expect(by.B).toMatchObject({ truePositives: 25, falsePositives: 8, falseNegatives: 5, trueNegatives: 62 });
-    expect(by['humans (strict)']).toMatchObject({ truePositives: 21, falsePositives: 12, falseNegatives: 0, trueNegatives: 67 });
-    expect(by['humans (lenient)']).toMatchObject({ truePositives: 27, falsePositives: 6, falseNegatives: 10, trueNegatives: 57 });
+    expect(by['humans (strict)']).toMatchObject({
+      truePositives: 21,
+      falsePositives: 12,
+      falseNegatives: 0,
+      trueNegatives: 67,
+    });
+    expect(by['humans (lenient)']).toMatchObject({
+      truePositives: 27,
+      falsePositives: 6,
+      falseNegatives: 10,
+      trueNegatives: 57,
+    });
     const published = JSON.parse(readFileSync(fixture('tau-elicitation/judge_validation/metrics.json'), 'utf8'));
     expect(by['humans (strict)'].recall.estimate).toBeCloseTo(published.strict.recall, 12);
     expect(by['humans (lenient)'].recall.estimate).toBeCloseTo(published.lenient.recall, 12);
     expect(by.A.cohenKappa.low!).toBeLessThan(by.A.cohenKappa.estimate!);
     const s2 = v.results.find((x) => x.mapping.key === 'severity>=2')!;
-    expect(s2.comparisons.find((c) => c.reference === 'A')!.figures).toMatchObject({ truePositives: 14, falsePositives: 19, falseNegatives: 3 });
+    expect(s2.comparisons.find((c) => c.reference === 'A')!.figures).toMatchObject({
+      truePositives: 14,
+      falsePositives: 19,
+      falseNegatives: 3,
+    });
   }, 30_000);
 
   it("the release's metrics.json figures come out of the imported rows, each beside the value the release states", () => {
@@ -53,7 +67,10 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
     }
     expect(figure('finding_decision_agreement').computed).toBeCloseTo(published.finding_decision_agreement, 12);
     for (const [k, n] of Object.entries(published.counts)) expect(figure(`counts.${k}`).computed).toBe(n);
-    expect(figure('finding_decision_kappa')).toMatchObject({ computed: null, stated: published.finding_decision_kappa });
+    expect(figure('finding_decision_kappa')).toMatchObject({
+      computed: null,
+      stated: published.finding_decision_kappa,
+    });
   });
 
   it('the fidelity cohort: judge vs the final human label under both definitions, counts equal to the file’s own columns', () => {
@@ -70,7 +87,10 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
     expect(part.notes.join(' ')).toMatch(/inter-rater agreement cannot be computed/);
     expect(part.notes.join(' ')).toMatch(/^.*30 of 60 utterances belong to calls imported with their transcript/m);
     const failure = v.release.find((p) => p.file.endsWith('human_failure_validation_90/metrics.json'))!;
-    expect(failure.figures.find((f) => f.key === 'error_source.agent.share')).toMatchObject({ computed: null, stated: 0.9 });
+    expect(failure.figures.find((f) => f.key === 'error_source.agent.share')).toMatchObject({
+      computed: null,
+      stated: 0.9,
+    });
   });
 
   it('a field no judge maps to gets a sentence, not a number; a study mapping makes it comparable', () => {
@@ -102,7 +122,9 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
   });
 
   it("`earshot judges` compares under the field's mapping, and prints no number for a field no mapping relates", () => {
-    const severity = compareJudges(t.services.db, studyId, 'severity').judges.find((j) => j.judgeId === 'tau-elicit-speech-judge-validation')!;
+    const severity = compareJudges(t.services.db, studyId, 'severity').judges.find(
+      (j) => j.judgeId === 'tau-elicit-speech-judge-validation',
+    )!;
     expect(severity.mapping).toMatch(/severity ≥ 1/);
     expect(severity.perAnnotator.find((p) => p.annotator === 'A')).toMatchObject({ n: 100, agreement: 0.85 });
     const source = compareJudges(t.services.db, studyId, 'error_subtype').judges[0];

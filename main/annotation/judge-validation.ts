@@ -36,7 +36,11 @@ export interface JudgeValidationRequest extends PatternBootstrapOptions {
 }
 
 /** Name of the adjudicated reference and of the two pooled ones. */
-export const REFERENCE_NAMES = { adjudicated: 'adjudicated', strict: 'humans (strict)', lenient: 'humans (lenient)' } as const;
+export const REFERENCE_NAMES = {
+  adjudicated: 'adjudicated',
+  strict: 'humans (strict)',
+  lenient: 'humans (lenient)',
+} as const;
 
 /** The human side of every item: each rater's value, the adjudicated value, and whether it stayed unresolved. */
 export interface HumanSide {
@@ -103,13 +107,20 @@ function comparisonsOf(
     reference: ref.name,
     kind: ref.kind,
     figures: figures[r],
-    ...(figures[r] ? {} : { problem: ref.kind.startsWith('pooled') ? 'no item labelled by two or more annotators' : 'no item labelled' }),
+    ...(figures[r]
+      ? {}
+      : { problem: ref.kind.startsWith('pooled') ? 'no item labelled by two or more annotators' : 'no item labelled' }),
     ...(ref.kind === 'adjudicated' && unresolved ? { excluded: { unresolved } } : {}),
   }));
 }
 
 /** Flag items of the given rows for a human-side flag function; rows without a judge flag are left out. */
-function flagItems(rows: number[], judgeFlags: (boolean | null)[], side: HumanSide, human: (v: string | null) => boolean | null) {
+function flagItems(
+  rows: number[],
+  judgeFlags: (boolean | null)[],
+  side: HumanSide,
+  human: (v: string | null) => boolean | null,
+) {
   const items: FlagItem[] = [];
   const used: number[] = [];
   for (const i of rows) {
@@ -123,9 +134,15 @@ function flagItems(rows: number[], judgeFlags: (boolean | null)[], side: HumanSi
   return { items, used };
 }
 
-function binaryAgreement(mapping: JudgeMapping, judged: (string | null)[], side: HumanSide, options: PatternBootstrapOptions) {
+function binaryAgreement(
+  mapping: JudgeMapping,
+  judged: (string | null)[],
+  side: HumanSide,
+  options: PatternBootstrapOptions,
+) {
   const refs = references(side);
-  const flag = (pos: string[], neg: string[]) => (v: string | null) => (v === null ? null : pos.includes(v) ? true : neg.includes(v) ? false : null);
+  const flag = (pos: string[], neg: string[]) => (v: string | null) =>
+    v === null ? null : pos.includes(v) ? true : neg.includes(v) ? false : null;
   const judgeFlags = judged.map(flag(mapping.judgePositive, mapping.judgeNegative));
   const human = flag(mapping.humanPositive, mapping.humanNegative);
   const all = side.ratings.items.map((_, i) => i);
@@ -145,12 +162,25 @@ function confusionOf(reference: string, pairs: [string, string][], order: string
   return { reference, judgeValues, humanValues, counts };
 }
 
-function categoricalAgreement(mapping: JudgeMapping, judged: (string | null)[], side: HumanSide, options: PatternBootstrapOptions) {
+function categoricalAgreement(
+  mapping: JudgeMapping,
+  judged: (string | null)[],
+  side: HumanSide,
+  options: PatternBootstrapOptions,
+) {
   const mapped = judged.map((v) => (v === null ? null : (mapping.categories[v] ?? null)));
-  const observed = new Set([...mapped, ...side.ratings.labels.flat(), ...side.adjudicated].filter((x): x is string => x !== null));
-  const order = [...(side.ratings.categories ?? []), ...[...observed].filter((c) => !side.ratings.categories?.includes(c)).sort()];
+  const observed = new Set(
+    [...mapped, ...side.ratings.labels.flat(), ...side.adjudicated].filter((x): x is string => x !== null),
+  );
+  const order = [
+    ...(side.ratings.categories ?? []),
+    ...[...observed].filter((c) => !side.ratings.categories?.includes(c)).sort(),
+  ];
   const rows = side.ratings.items.map((_, i) => i).filter((i) => mapped[i] !== null);
-  const direct = [...side.ratings.raters.map((r): Reference => ({ name: r.name, kind: 'annotator' })), references(side)[side.ratings.raters.length]];
+  const direct = [
+    ...side.ratings.raters.map((r): Reference => ({ name: r.name, kind: 'annotator' })),
+    references(side)[side.ratings.raters.length],
+  ];
   const refValues = (i: number) => [...side.ratings.labels[i], side.adjudicated[i]];
   const overallFigures = judgeCategoryFigures(
     rows.map((i) => ({ judge: mapped[i]!, references: refValues(i) })),
@@ -158,9 +188,15 @@ function categoricalAgreement(mapping: JudgeMapping, judged: (string | null)[], 
     order,
     options,
   );
-  const overall: CategoryJudgeFigures[] = direct.flatMap((ref, r) => (overallFigures[r] ? [{ reference: ref.name, kind: ref.kind, ...overallFigures[r]! }] : []));
+  const overall: CategoryJudgeFigures[] = direct.flatMap((ref, r) =>
+    overallFigures[r] ? [{ reference: ref.name, kind: ref.kind, ...overallFigures[r]! }] : [],
+  );
   const confusion = direct.map((ref, r) =>
-    confusionOf(ref.name, rows.flatMap((i) => (refValues(i)[r] === null ? [] : [[mapped[i]!, refValues(i)[r]!] as [string, string]])), order),
+    confusionOf(
+      ref.name,
+      rows.flatMap((i) => (refValues(i)[r] === null ? [] : [[mapped[i]!, refValues(i)[r]!] as [string, string]])),
+      order,
+    ),
   );
   const refs = references(side);
   const perCategory: JudgeGroup[] = order.map((c) => {
@@ -170,8 +206,15 @@ function categoricalAgreement(mapping: JudgeMapping, judged: (string | null)[], 
   });
   const breakdowns: JudgeGroup[] = breakdownGroups(side.ratings.items).map((g) => {
     const groupRows = g.rows.filter((i) => mapped[i] !== null);
-    const figures = judgeCategoryFigures(groupRows.map((i) => ({ judge: mapped[i]!, references: refValues(i) })), direct.length, order, options);
-    const groupOverall = direct.flatMap((ref, r) => (figures[r] ? [{ reference: ref.name, kind: ref.kind, ...figures[r]! }] : []));
+    const figures = judgeCategoryFigures(
+      groupRows.map((i) => ({ judge: mapped[i]!, references: refValues(i) })),
+      direct.length,
+      order,
+      options,
+    );
+    const groupOverall = direct.flatMap((ref, r) =>
+      figures[r] ? [{ reference: ref.name, kind: ref.kind, ...figures[r]! }] : [],
+    );
     return { by: g.by, group: g.group, comparisons: [], overall: groupOverall };
   });
   return { items: rows.length, overall, confusion, perCategory, breakdowns };
@@ -185,7 +228,10 @@ export function mappingAgreement(
   options: PatternBootstrapOptions,
 ): JudgeFieldAgreement {
   const judged = side.ratings.items.map((e) => judgeValue(outputs.get(e.id), mapping));
-  const known = mapping.kind === 'binary' ? new Set([...mapping.judgePositive, ...mapping.judgeNegative]) : new Set(Object.keys(mapping.categories));
+  const known =
+    mapping.kind === 'binary'
+      ? new Set([...mapping.judgePositive, ...mapping.judgeNegative])
+      : new Set(Object.keys(mapping.categories));
   const unmappedJudgeOutputs = judged.filter((v) => v !== null && !known.has(v)).length;
   const bootstrap = { seed: options.seed ?? DEFAULT_SEED, resamples: options.resamples ?? DEFAULT_RESAMPLES };
   const base = { mapping, unmappedJudgeOutputs, bootstrap, overall: [], perCategory: [], confusion: [] };

@@ -47,7 +47,13 @@ function callAndFindingPart(db: Db, studyId: number, info: Json): ReleaseValidat
   if (!units) return null;
   const m = tauValidationMetrics(units.calls, units.findings);
   const stated = obj(info[METRICS_FILE]);
-  const figure = (key: string, label: string, computed: number | null, statedValue: unknown, note?: string): ReleaseFigure => ({
+  const figure = (
+    key: string,
+    label: string,
+    computed: number | null,
+    statedValue: unknown,
+    note?: string,
+  ): ReleaseFigure => ({
     key,
     label,
     computed,
@@ -62,7 +68,12 @@ function callAndFindingPart(db: Db, studyId: number, info: Json): ReleaseValidat
         figure(`${p}.${s}`, `${p} ${s === 'f1' ? 'F1' : s}`, finite(m[p][s]), obj(stated[p])[s]),
       ),
     ),
-    figure('finding_decision_agreement', 'finding decision agreement', finite(m.finding_decision_agreement), stated.finding_decision_agreement),
+    figure(
+      'finding_decision_agreement',
+      'finding decision agreement',
+      finite(m.finding_decision_agreement),
+      stated.finding_decision_agreement,
+    ),
     figure(
       'finding_decision_kappa',
       "finding decision Cohen's κ",
@@ -79,12 +90,19 @@ function callAndFindingPart(db: Db, studyId: number, info: Json): ReleaseValidat
     definitions: [],
     notes: [
       'precision is finding-level, recall call-level; strict = both annotators positive, lenient = either (metrics.json unit_contract)',
-      stated.counts ? `stated values from ${METRICS_FILE}` : `${METRICS_FILE} was not imported: nothing to compare with`,
+      stated.counts
+        ? `stated values from ${METRICS_FILE}`
+        : `${METRICS_FILE} was not imported: nothing to compare with`,
     ],
   };
 }
 
-function fidelityPart(db: Db, studyId: number, info: Json, options: PatternBootstrapOptions): ReleaseValidationPart | null {
+function fidelityPart(
+  db: Db,
+  studyId: number,
+  info: Json,
+  options: PatternBootstrapOptions,
+): ReleaseValidationPart | null {
   const rows = obj(info[FIDELITY_VALIDATION_FILE]).rows as FidelityUtterance[] | undefined;
   if (!rows?.length) return null;
   const withTranscript = studyEpisodes(db, studyId).filter((e) => e.info.source !== VALIDATION_FILE);
@@ -92,11 +110,26 @@ function fidelityPart(db: Db, studyId: number, info: Json, options: PatternBoots
   const linked = rows.filter((r) => imported.has(r.simulation_id)).length;
   const calls = new Set(rows.map((r) => r.simulation_id)).size;
   const definitions = [
-    { key: 'severity_ge_2', label: 'judge severity ≥ 2', flag: (r: FidelityUtterance) => r.judge_severity_ge_2_positive, column: 'confusion_severity_ge_2' as const },
-    { key: 'any_finding', label: 'judge any finding', flag: (r: FidelityUtterance) => r.judge_any_finding_positive, column: 'confusion_any_finding' as const },
+    {
+      key: 'severity_ge_2',
+      label: 'judge severity ≥ 2',
+      flag: (r: FidelityUtterance) => r.judge_severity_ge_2_positive,
+      column: 'confusion_severity_ge_2' as const,
+    },
+    {
+      key: 'any_finding',
+      label: 'judge any finding',
+      flag: (r: FidelityUtterance) => r.judge_any_finding_positive,
+      column: 'confusion_any_finding' as const,
+    },
   ];
-  const [ge2, any] = definitions.map((d) =>
-    judgeFlagFigures(rows.map((r) => ({ judge: d.flag(r), references: [r.human_fidelity_positive] })), 1, options)[0]!,
+  const [ge2, any] = definitions.map(
+    (d) =>
+      judgeFlagFigures(
+        rows.map((r) => ({ judge: d.flag(r), references: [r.human_fidelity_positive] })),
+        1,
+        options,
+      )[0]!,
   );
   const figures: ReleaseFigure[] = definitions.flatMap((d, k) => {
     const f = [ge2, any][k];
@@ -108,7 +141,13 @@ function fidelityPart(db: Db, studyId: number, info: Json, options: PatternBoots
         ['FN', f.falseNegatives],
         ['TN', f.trueNegatives],
       ] as const
-    ).map(([cell, computed]) => ({ key: `${d.key}.${cell}`, label: `${d.label}: ${cell}`, computed, stated: stated(cell), note: `the file's ${d.column} column` }));
+    ).map(([cell, computed]) => ({
+      key: `${d.key}.${cell}`,
+      label: `${d.label}: ${cell}`,
+      computed,
+      stated: stated(cell),
+      note: `the file's ${d.column} column`,
+    }));
   });
   return {
     file: FIDELITY_VALIDATION_FILE,
@@ -133,7 +172,12 @@ function failurePart(info: Json): ReleaseValidationPart | null {
     for (const [value, cell] of Object.entries(g)) {
       if (value === 'denominator') continue;
       const c = obj(cell);
-      figures.push({ key: `${group}.${value}.share`, label: `${group.replaceAll('_', ' ')}: ${value} (n = ${num(c.n) ?? '?'} of ${num(g.denominator) ?? '?'})`, computed: null, stated: num(c.share) });
+      figures.push({
+        key: `${group}.${value}.share`,
+        label: `${group.replaceAll('_', ' ')}: ${value} (n = ${num(c.n) ?? '?'} of ${num(g.denominator) ?? '?'})`,
+        computed: null,
+        stated: num(c.share),
+      });
     }
   }
   const artifact = obj(m.artifact);
@@ -151,7 +195,11 @@ function failurePart(info: Json): ReleaseValidationPart | null {
 }
 
 /** Every part of the release's validation the study imported; [] for studies of other benchmarks. */
-export function releaseValidation(db: Db, studyId: number, options: PatternBootstrapOptions = {}): ReleaseValidationPart[] {
+export function releaseValidation(
+  db: Db,
+  studyId: number,
+  options: PatternBootstrapOptions = {},
+): ReleaseValidationPart[] {
   if (requireStudy(db, studyId).benchmark !== 'tau-elicitation') return [];
   const info = studyInfo(db, studyId);
   return [callAndFindingPart(db, studyId, info), fidelityPart(db, studyId, info, options), failurePart(info)].filter(

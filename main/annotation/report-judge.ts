@@ -17,14 +17,17 @@ const FIGURES = [
   ['f1', 'F1'],
 ] as const;
 
-const counts = (f: BinaryJudgeFigures) => `${f.truePositives}/${f.falsePositives}/${f.falseNegatives}/${f.trueNegatives}`;
+const counts = (f: BinaryJudgeFigures) =>
+  `${f.truePositives}/${f.falsePositives}/${f.falseNegatives}/${f.trueNegatives}`;
 
 /** Markdown blocks (each a paragraph, heading or table) for the judge section. */
 export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], rows: string[][]) => string): string[] {
   if (j.unmapped) return ['### The judge against the humans', j.unmapped];
   const out: string[] = ['### The judge against the humans'];
   for (const r of j.results) {
-    out.push(`**${r.mapping.label}** (${r.mapping.key}, ${r.mapping.source}): ${r.items} items; ${r.unmappedJudgeOutputs} judge outputs outside the mapping.`);
+    out.push(
+      `**${r.mapping.label}** (${r.mapping.key}, ${r.mapping.source}): ${r.items} items; ${r.unmappedJudgeOutputs} judge outputs outside the mapping.`,
+    );
     const rows = r.comparisons.map((c) => [
       c.reference,
       c.figures ? String(c.figures.n) : '0',
@@ -34,12 +37,28 @@ export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], 
     if (rows.length) out.push(table(['reference', 'n', 'TP/FP/FN/TN', ...FIGURES.map(([, name]) => name)], rows));
     if (r.overall.length) {
       const head = ['reference', 'n', 'agreement', "Cohen's κ", "Gwet's AC1"];
-      out.push(table(head, r.overall.map((o) => [o.reference, String(o.n), fmtInterval(o.percentAgreement), fmtInterval(o.cohenKappa), fmtInterval(o.gwetAc1)])));
+      out.push(
+        table(
+          head,
+          r.overall.map((o) => [
+            o.reference,
+            String(o.n),
+            fmtInterval(o.percentAgreement),
+            fmtInterval(o.cohenKappa),
+            fmtInterval(o.gwetAc1),
+          ]),
+        ),
+      );
     }
   }
   for (const part of j.release) {
     out.push(`#### ${part.title}`, `${part.file}: ${part.units}. ${part.notes.join('. ')}.`);
-    out.push(table(['figure', 'Earshot', 'release'], part.figures.map((f) => [f.label, fmtFigure(f.computed), fmtFigure(f.stated)])));
+    out.push(
+      table(
+        ['figure', 'Earshot', 'release'],
+        part.figures.map((f) => [f.label, fmtFigure(f.computed), fmtFigure(f.stated)]),
+      ),
+    );
   }
   return out;
 }
@@ -52,7 +71,18 @@ export function judgeCsvRows(field: string, j: JudgeValidation): string[][] {
       if (!c.figures) continue;
       for (const [k] of FIGURES) {
         const i = c.figures[k];
-        rows.push([field, 'judge', r.mapping.key, 'judge', c.reference, k, String(i.estimate ?? ''), String(i.low ?? ''), String(i.high ?? ''), String(c.figures.n)]);
+        rows.push([
+          field,
+          'judge',
+          r.mapping.key,
+          'judge',
+          c.reference,
+          k,
+          String(i.estimate ?? ''),
+          String(i.low ?? ''),
+          String(i.high ?? ''),
+          String(c.figures.n),
+        ]);
       }
     }
   }

@@ -29,16 +29,25 @@ export const judgeValidationHandlers = {
     changed(s, i.studyId);
     return mappings;
   },
-  'judgeValidation.disagreements': (s: Services, i: In<'judgeValidation.disagreements'>): Out<'judgeValidation.disagreements'> => {
+  'judgeValidation.disagreements': (
+    s: Services,
+    i: In<'judgeValidation.disagreements'>,
+  ): Out<'judgeValidation.disagreements'> => {
     requireAgreementAccess(s.db, i.studyId, i.viewerId);
     return judgeDisagreements(s.db, i.studyId, i.field, i.mappingKey);
   },
-  'judgeValidation.setHoldout': (s: Services, i: In<'judgeValidation.setHoldout'>): Out<'judgeValidation.setHoldout'> => {
+  'judgeValidation.setHoldout': (
+    s: Services,
+    i: In<'judgeValidation.setHoldout'>,
+  ): Out<'judgeValidation.setHoldout'> => {
     setHoldout(s.db, i.studyId, i.viewerId, i.split);
     changed(s, i.studyId);
     return { split: i.split };
   },
-  'judgeValidation.compareJudges': (s: Services, i: In<'judgeValidation.compareJudges'>): Promise<Out<'judgeValidation.compareJudges'>> => {
+  'judgeValidation.compareJudges': (
+    s: Services,
+    i: In<'judgeValidation.compareJudges'>,
+  ): Promise<Out<'judgeValidation.compareJudges'>> => {
     requireAgreementAccess(s.db, i.studyId, i.viewerId);
     return s.jobs.start('judge-comparison', async () => compareJudgesOnLabelled(s.db, i)).done;
   },

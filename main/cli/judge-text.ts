@@ -19,12 +19,15 @@ export function judgeTextLines(j: JudgeValidation): string[] {
       lines.push(`  vs ${c.reference.padEnd(18)} ${c.figures ? flagLine(c.figures) : c.problem}${excluded}`);
     }
     for (const o of r.overall) {
-      lines.push(`  vs ${o.reference.padEnd(18)} n ${o.n} · agreement ${fmtInterval(o.percentAgreement)} · kappa ${fmtInterval(o.cohenKappa)} · AC1 ${fmtInterval(o.gwetAc1)}`);
+      lines.push(
+        `  vs ${o.reference.padEnd(18)} n ${o.n} · agreement ${fmtInterval(o.percentAgreement)} · kappa ${fmtInterval(o.cohenKappa)} · AC1 ${fmtInterval(o.gwetAc1)}`,
+      );
     }
   }
   for (const part of j.release) {
     lines.push(`release · ${part.title} (${part.file}; ${part.units})`);
-    for (const f of part.figures) lines.push(`  ${f.label.padEnd(40)} Earshot ${fmtFigure(f.computed).padEnd(6)} release ${fmtFigure(f.stated)}`);
+    for (const f of part.figures)
+      lines.push(`  ${f.label.padEnd(40)} Earshot ${fmtFigure(f.computed).padEnd(6)} release ${fmtFigure(f.stated)}`);
     for (const d of part.definitions) lines.push(`  ${d.label}: ${flagLine(d.figures)}`);
     for (const n of part.notes) lines.push(`  note: ${n}`);
   }
@@ -33,10 +36,15 @@ export function judgeTextLines(j: JudgeValidation): string[] {
 
 /** Two judges on the labelled items: per part and reference, both κ and F1 and the paired difference. */
 export function judgesOnLabelledText(c: JudgesOnLabelledItems): string {
-  const name = (j: { judgeId: string; judgeVersion: string }) => (j.judgeVersion ? `${j.judgeId}@${j.judgeVersion}` : j.judgeId);
+  const name = (j: { judgeId: string; judgeVersion: string }) =>
+    j.judgeVersion ? `${j.judgeId}@${j.judgeVersion}` : j.judgeId;
   const lines = [`${name(c.candidate)} − ${name(c.baseline)} on the labelled items of ${c.field} (${c.mapping.label})`];
-  if (c.split) lines.push(`held-out split: seed ${c.split.seed}, ${c.split.fraction} held out (${c.split.heldOut} held out, ${c.split.tuning} tuning)`);
-  if (c.missing.baseline || c.missing.candidate) lines.push(`left out, not judged: ${c.missing.baseline} by the baseline, ${c.missing.candidate} by the candidate`);
+  if (c.split)
+    lines.push(
+      `held-out split: seed ${c.split.seed}, ${c.split.fraction} held out (${c.split.heldOut} held out, ${c.split.tuning} tuning)`,
+    );
+  if (c.missing.baseline || c.missing.candidate)
+    lines.push(`left out, not judged: ${c.missing.baseline} by the baseline, ${c.missing.candidate} by the candidate`);
   for (const p of c.parts) {
     lines.push(`${p.part}: ${p.items} items`);
     p.differences.forEach((d, r) => {

@@ -28,7 +28,8 @@ export const judgeMappingInput = z
   })
   .strict()
   .superRefine((m, ctx) => {
-    const need = (ok: boolean, path: string, message: string) => ok || ctx.addIssue({ code: 'custom', path: [path], message });
+    const need = (ok: boolean, path: string, message: string) =>
+      ok || ctx.addIssue({ code: 'custom', path: [path], message });
     if (m.kind === 'categorical') {
       need(Object.keys(m.categories).length > 0, 'categories', 'a categorical mapping pairs at least one judge output');
       return;
@@ -60,7 +61,17 @@ export const judgeValidationMethods = {
       .object({
         studyId: id,
         viewerId: id,
-        split: z.object({ seed: z.number().int().min(0).max(2 ** 32 - 1), fraction: z.number().gt(0).lt(1) }).strict().nullable(),
+        split: z
+          .object({
+            seed: z
+              .number()
+              .int()
+              .min(0)
+              .max(2 ** 32 - 1),
+            fraction: z.number().gt(0).lt(1),
+          })
+          .strict()
+          .nullable(),
       })
       .strict(),
   ),
@@ -74,7 +85,12 @@ export const judgeValidationMethods = {
         viewerId: id,
         baseline: judgeRef,
         candidate: judgeRef,
-        seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1)
+          .optional(),
         resamples: z.number().int().min(100).max(100_000).optional(),
       })
       .strict(),

@@ -24,7 +24,11 @@ const build = (m: Spec): JudgeMapping => ({
 export const TAU_ELICITATION_VALIDATION_JUDGE = 'tau-elicit-speech-judge-validation';
 
 const tauElicitation = (): JudgeMapping[] => {
-  const flagged = { judgeId: TAU_ELICITATION_VALIDATION_JUDGE, judgePositive: ['flagged'], judgeNegative: ['not_flagged'] };
+  const flagged = {
+    judgeId: TAU_ELICITATION_VALIDATION_JUDGE,
+    judgePositive: ['flagged'],
+    judgeNegative: ['not_flagged'],
+  };
   return [
     build({
       key: 'severity>=1',
@@ -120,6 +124,13 @@ const dsbDg = (): JudgeMapping[] => {
 
 /** The built-in mappings of a benchmark (the verdict mappings come from the taxonomy in force). */
 export function builtinJudgeMappings(benchmark: Benchmark, taxonomy: Taxonomy): JudgeMapping[] {
-  const own = benchmark === 'tau-elicitation' ? tauElicitation() : benchmark === 'vera' ? vera() : benchmark === 'dsb-dg' ? dsbDg() : [];
+  const own =
+    benchmark === 'tau-elicitation'
+      ? tauElicitation()
+      : benchmark === 'vera'
+        ? vera()
+        : benchmark === 'dsb-dg'
+          ? dsbDg()
+          : [];
   return [...own, ...verdictMappings(taxonomy)];
 }

@@ -159,7 +159,12 @@ export interface DisagreementItem {
   kinds: ('judge_vs_humans' | 'humans')[];
   /** The categories in play (the judge's and the humans' values, mapped to the field). */
   categories: string[];
-  judge: { label: string; mapped: string | null; rationale: string; findings: { text: string; startMs: number | null }[] };
+  judge: {
+    label: string;
+    mapped: string | null;
+    rationale: string;
+    findings: { text: string; startMs: number | null }[];
+  };
   humans: DisagreementHuman[];
   adjudication: { value: string; rationale: string } | null;
   /** Where to start playing: the first finding's time, else the earliest first-error mark. */

@@ -42,8 +42,10 @@ export function readFidelityValidation(path: string, file = FIDELITY_VALIDATION_
   const rows = readCsvFile(path, file, fidelityUtteranceRow, record);
   const seen = new Set<string>();
   rows.forEach((r, i) => {
-    const fault = (field: string, message: string) => new ImportError(file, `row ${i + 1} (${JSON.stringify(r.utterance_id)})`, field, message);
-    if (r.utterance_id !== `${r.simulation_id}:u${r.utterance_idx}`) throw fault('utterance_id', 'must be <simulation_id>:u<utterance_idx>');
+    const fault = (field: string, message: string) =>
+      new ImportError(file, `row ${i + 1} (${JSON.stringify(r.utterance_id)})`, field, message);
+    if (r.utterance_id !== `${r.simulation_id}:u${r.utterance_idx}`)
+      throw fault('utterance_id', 'must be <simulation_id>:u<utterance_idx>');
     if (seen.has(r.utterance_id)) throw fault('utterance_id', 'appears twice');
     seen.add(r.utterance_id);
     if (r.judge_severity_ge_2_positive !== r.judge_max_fidelity_severity >= 2) {

@@ -19,7 +19,14 @@ describe('judge category figures', () => {
       const figures = judgeCategoryFigures(items, 2, categories, { resamples: 200 });
       for (const r of [0, 1]) {
         const rows = items.filter((it) => it.references[r] !== null);
-        const coded = codeRatings({ items: rows.map((_, i) => String(i)), raters: ['j', 'h'], labels: rows.map((it) => [it.judge, it.references[r]]) }, categories);
+        const coded = codeRatings(
+          {
+            items: rows.map((_, i) => String(i)),
+            raters: ['j', 'h'],
+            labels: rows.map((it) => [it.judge, it.references[r]]),
+          },
+          categories,
+        );
         expect(figures[r]!.n).toBe(rows.length);
         expect(figures[r]!.percentAgreement.estimate).toBeCloseTo(percentAgreement(coded), 12);
         expect(figures[r]!.cohenKappa.estimate).toBeCloseTo(cohenKappa(coded), 12);
@@ -29,6 +36,8 @@ describe('judge category figures', () => {
   });
 
   it('refuses a label outside the categories, naming it', () => {
-    expect(() => judgeCategoryFigures([{ judge: 'maybe', references: ['CORRECT'] }], 1, ['CORRECT'])).toThrow(/"maybe"/);
+    expect(() => judgeCategoryFigures([{ judge: 'maybe', references: ['CORRECT'] }], 1, ['CORRECT'])).toThrow(
+      /"maybe"/,
+    );
   });
 });

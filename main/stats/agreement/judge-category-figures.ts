@@ -24,7 +24,14 @@ export interface CategoryFigures {
  * p_o = Σ t_ii / n; Cohen's p_e = Σ row_i · col_i / n²; Gwet's p_e = Σ π_i (1 − π_i) / (q − 1) with
  * π_i = (row_i + col_i) / 2n (Gwet 2008). `row` and `col` are scratch space of length q.
  */
-function writeCategoryFigures(t: Float64Array, q: number, out: Float64Array, to: number, row: Float64Array, col: Float64Array): void {
+function writeCategoryFigures(
+  t: Float64Array,
+  q: number,
+  out: Float64Array,
+  to: number,
+  row: Float64Array,
+  col: Float64Array,
+): void {
   let n = 0;
   let agree = 0;
   let peCohen = 0;
@@ -65,7 +72,10 @@ export function judgeCategoryFigures(
     if (c === undefined) throw new Error(`"${label}" is not one of the categories ${categories.join(', ')}`);
     return c;
   };
-  const coded = items.map((it) => ({ judge: codeOf(it.judge), refs: it.references.map((r) => (r === null ? -1 : codeOf(r))) }));
+  const coded = items.map((it) => ({
+    judge: codeOf(it.judge),
+    refs: it.references.map((r) => (r === null ? -1 : codeOf(r))),
+  }));
   const patterns = itemPatterns(coded.map((c) => `${c.judge}|${c.refs.join(',')}`));
   const reps = patterns.firstItem.map((i) => coded[i]);
   const judgeOf = Int32Array.from(reps, (p) => p.judge);

@@ -38,8 +38,13 @@ function add(c: FlagCounts, judge: boolean, human: boolean, w: number): void {
  * Figures of both judges against `k` references and the differences, with intervals from the same resamples of the
  * items (the studio's seeded bootstrap), so the difference's interval accounts for the pairing on items.
  */
-export function pairedJudgeFigures(items: readonly PairedFlagItem[], k: number, options: PatternBootstrapOptions = {}): PairedJudgeFigures {
-  const key = (it: PairedFlagItem) => `${+it.baseline}${+it.candidate}${it.references.map((r) => (r === null ? '-' : +r)).join('')}`;
+export function pairedJudgeFigures(
+  items: readonly PairedFlagItem[],
+  k: number,
+  options: PatternBootstrapOptions = {},
+): PairedJudgeFigures {
+  const key = (it: PairedFlagItem) =>
+    `${+it.baseline}${+it.candidate}${it.references.map((r) => (r === null ? '-' : +r)).join('')}`;
   const patterns = itemPatterns(items.map(key));
   const reps = patterns.firstItem.map((i) => items[i]);
   const width = DIFFERENCES.length;
@@ -64,7 +69,11 @@ export function pairedJudgeFigures(items: readonly PairedFlagItem[], k: number, 
     options,
   );
   const one = (judge: 'baseline' | 'candidate') =>
-    judgeFlagFigures(items.map((it) => ({ judge: it[judge], references: it.references })), k, options);
+    judgeFlagFigures(
+      items.map((it) => ({ judge: it[judge], references: it.references })),
+      k,
+      options,
+    );
   return {
     baseline: one('baseline'),
     candidate: one('candidate'),

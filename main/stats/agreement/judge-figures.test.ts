@@ -38,7 +38,11 @@ describe('judge flag figures', () => {
       const c = Array.from({ length: 4 }, () => 1 + Math.floor(rand() * 40));
       const items = itemsOf(c[0], c[1], c[2], c[3]);
       const coded = codeRatings(
-        { items: items.map((_, i) => String(i)), raters: ['judge', 'human'], labels: items.map((it) => [it.judge ? '1' : '0', it.references[0] ? '1' : '0']) },
+        {
+          items: items.map((_, i) => String(i)),
+          raters: ['judge', 'human'],
+          labels: items.map((it) => [it.judge ? '1' : '0', it.references[0] ? '1' : '0']),
+        },
         ['0', '1'],
       );
       const f = flagFigures({ tp: c[0], fp: c[1], fn: c[2], tn: c[3] });

@@ -21,7 +21,15 @@ export interface FlagCounts {
 }
 
 /** The figures of a 2×2 table, in the order judgeFlagFigures reports them. */
-export const FLAG_FIGURES = ['percentAgreement', 'cohenKappa', 'gwetAc1', 'pabak', 'precision', 'recall', 'f1'] as const;
+export const FLAG_FIGURES = [
+  'percentAgreement',
+  'cohenKappa',
+  'gwetAc1',
+  'pabak',
+  'precision',
+  'recall',
+  'f1',
+] as const;
 
 /**
  * Writes the figures of the 2×2 table at cells[at..at+3] (TP, FP, FN, TN) into out[to..] in FLAG_FIGURES order, NaN
@@ -58,7 +66,8 @@ export function flagFigures({ tp, fp, fn, tn }: FlagCounts): Record<(typeof FLAG
 }
 
 /** Cell of one item for one reference: 0 TP, 1 FP, 2 FN, 3 TN, −1 when the reference gave no label. */
-const cellOf = (judge: boolean, human: boolean | null): number => (human === null ? -1 : judge ? (human ? 0 : 1) : human ? 2 : 3);
+const cellOf = (judge: boolean, human: boolean | null): number =>
+  human === null ? -1 : judge ? (human ? 0 : 1) : human ? 2 : 3;
 
 /** Adds each pattern's weight to the 2×2 cells of every reference: acc[r·4 + cell]. */
 function accumulate(cells: Int8Array, k: number, weights: Float64Array, acc: Float64Array): void {
@@ -81,7 +90,9 @@ export function judgeFlagFigures(
   k: number,
   options: PatternBootstrapOptions = {},
 ): (BinaryJudgeFigures | null)[] {
-  const keys = items.map((it) => `${it.judge ? 1 : 0}${it.references.map((r) => (r === null ? '-' : r ? 1 : 0)).join('')}`);
+  const keys = items.map(
+    (it) => `${it.judge ? 1 : 0}${it.references.map((r) => (r === null ? '-' : r ? 1 : 0)).join('')}`,
+  );
   const patterns = itemPatterns(keys);
   const cells = new Int8Array(patterns.firstItem.length * k);
   patterns.firstItem.forEach((i, p) => {
@@ -103,7 +114,10 @@ export function judgeFlagFigures(
     const c = { tp: acc[r * 4], fp: acc[r * 4 + 1], fn: acc[r * 4 + 2], tn: acc[r * 4 + 3] };
     const n = c.tp + c.fp + c.fn + c.tn;
     if (n === 0) return null;
-    const [percentAgreement, cohenKappa, gwetAc1, pabak, precision, recall, f1] = intervals.slice(r * width, (r + 1) * width);
+    const [percentAgreement, cohenKappa, gwetAc1, pabak, precision, recall, f1] = intervals.slice(
+      r * width,
+      (r + 1) * width,
+    );
     return {
       n,
       truePositives: c.tp,

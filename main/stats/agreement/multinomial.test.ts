@@ -23,14 +23,20 @@ function pmf(n: number, p: number, k: number): number {
 describe('binomial draws by inversion from the mode', () => {
   it('maps u to the exact quantiles of the distribution', () => {
     // Inversion is exact: the probability of each outcome is the length of the u-interval mapped to it.
-    for (const [n, p] of [[10, 0.3], [57, 0.02], [400, 0.5], [10_000, 0.137]] as const) {
+    for (const [n, p] of [
+      [10, 0.3],
+      [57, 0.02],
+      [400, 0.5],
+      [10_000, 0.137],
+    ] as const) {
       const steps = 20_000;
       const counts = new Map<number, number>();
       for (let i = 0; i < steps; i++) {
         const k = binomialByInversion(n, binomialShape(p), (i + 0.5) / steps);
         counts.set(k, (counts.get(k) ?? 0) + 1);
       }
-      for (const [k, c] of counts) if (pmf(n, p, k) > 0.01) expect(Math.abs(c / steps - pmf(n, p, k))).toBeLessThan(2 / steps);
+      for (const [k, c] of counts)
+        if (pmf(n, p, k) > 0.01) expect(Math.abs(c / steps - pmf(n, p, k))).toBeLessThan(2 / steps);
     }
   });
 

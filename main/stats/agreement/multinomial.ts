@@ -40,7 +40,9 @@ export function binomialByInversion(n: number, shape: BinomialShape, u: number):
   if (n === 0 || p <= 0) return 0;
   if (p >= 1) return n;
   const mode = Math.min(n, Math.floor((n + 1) * p));
-  const atMode = Math.exp(logFactorial(n) - logFactorial(mode) - logFactorial(n - mode) + mode * logP + (n - mode) * logQ);
+  const atMode = Math.exp(
+    logFactorial(n) - logFactorial(mode) - logFactorial(n - mode) + mode * logP + (n - mode) * logQ,
+  );
   let rest = u - atMode;
   if (rest < 0) return mode;
   let lo = mode;

@@ -9,7 +9,8 @@ describe('quantiles by selection', () => {
     for (const n of [1, 2, 3, 10, 101, 10_000]) {
       const values = Float64Array.from({ length: n }, () => Math.round((next() / 2 ** 32) * 50) / 10);
       const sorted = Float64Array.from(values).sort();
-      for (const p of [0, 0.025, 0.5, 0.975, 1]) expect(quantileBySelection(Float64Array.from(values), n, p)).toBe(quantileSorted(sorted, p));
+      for (const p of [0, 0.025, 0.5, 0.975, 1])
+        expect(quantileBySelection(Float64Array.from(values), n, p)).toBe(quantileSorted(sorted, p));
     }
   });
 
