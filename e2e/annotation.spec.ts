@@ -9,6 +9,7 @@ import { repoRoot } from '../test-support/fixtures';
 import { artifactsDir, launchChromium } from './support/browser';
 import { StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
+import { AgreementPage } from './pages/agreement-page';
 import { veraTaxonomy } from '../shared/taxonomies/vera';
 
 const home = mkdtempSync(join(tmpdir(), 'earshot-e2e-labels-'));
@@ -18,6 +19,7 @@ let browser: Browser;
 let page: Page;
 let studio: StudioPage;
 let labels: LabelsPage;
+let agreement: AgreementPage;
 
 /** Starts `earshot serve` on the spec's database file; resolves with the tokenized URL. */
 async function serve(): Promise<string> {
@@ -56,6 +58,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   studio = new StudioPage(page);
   labels = new LabelsPage(page);
+  agreement = new AgreementPage(page);
   await studio.open(await serve());
 });
 
@@ -135,7 +138,7 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
   const ana = ['agent', 'agent', 'user', 'agent'];
   const ben = ['user', 'user', 'user', 'agent'];
 
-  it('never shows one annotator the other’s labels in a blind study', async () => {
+  it('never shows one annotator the other’s labels in a blind study; the adjudicator sees both', async () => {
     for (const [i, id] of calls.entries()) {
       await studio.openEpisode(id);
       await labels.choose('source', ana[i]);
@@ -149,6 +152,14 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
       await studio.openEpisode(id);
       await labels.choose('source', ben[i]);
     }
+    await expect(labels.panel().getByTestId('other-labels').count()).resolves.toBe(0);
+    // The control: the same call, opened by the adjudicator, lists both annotators' labels in the same place.
+    await labels.switchTo('Judy Park');
+    await studio.openEpisode(calls[3]);
+    await page.getByTestId('other-labels').waitFor();
+    const both = /Ana Lima: source agent.*Ben Okafor: source agent/;
+    await expect(page.getByTestId('other-labels').textContent()).resolves.toMatch(both);
+    await labels.switchTo('Ben Okafor');
   });
 
   it('hides the judge until commit when the study asks for it, keeping the pre-reveal label', async () => {
@@ -230,6 +241,35 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     await expect(stats.locator('tr[data-stat="percentAgreement"] td').nth(1).textContent()).resolves.toBe('0.500');
     await expect(page.getByTestId('confusion-matrix').textContent()).resolves.toContain('Ana Lima');
     await shot('labels-agreement');
+  });
+
+  it('keeps agreement blind to an annotator who has not finished; the adjudicator sees and reveals it', async () => {
+    await labels.tab('label');
+    await labels.switchTo('Ben Okafor');
+    await labels.tab('agreement');
+    await agreement.blindNotice().waitFor();
+    const why = 'Study "Demo study" is blind: agreement opens when you finish your 2 remaining items';
+    await expect(agreement.blindNotice().textContent()).resolves.toContain(`${why} or an adjudicator reveals it.`);
+    expect(await agreement.matrix().count()).toBe(0);
+    expect(await agreement.result().count()).toBe(0);
+    await shot('agreement-blind-1440x900');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shot('agreement-blind-1280x720');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The control: the adjudicator, on the same tab of the same study, gets the figures and the confusion matrix.
+    await labels.tab('label');
+    await labels.switchTo('Judy Park');
+    await labels.tab('agreement');
+    await agreement.compute('source');
+    await expect(agreement.matrix().textContent()).resolves.toContain('Ben Okafor');
+    expect(await agreement.blindNotice().count()).toBe(0);
+    await agreement.reveal();
+    await labels.tab('label');
+    await labels.switchTo('Ben Okafor');
+    await labels.tab('agreement');
+    await agreement.compute('source');
+    await expect(agreement.matrix().textContent()).resolves.toContain('Ana Lima');
+    expect(await agreement.blindNotice().count()).toBe(0);
   });
 
   it('gives the study its own taxonomy from a validated JSON file, refusing a broken one', async () => {
