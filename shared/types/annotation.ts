@@ -1,9 +1,10 @@
 /** Domain types of annotation: annotators, taxonomies, labels, queues, adjudication, agreement. Plain data only. */
 // Type-only: the report shapes are defined beside the statistics (erased at build time, no runtime dependency).
-import type { AgreementReport, JudgeScores } from '../../main/stats/agreement/index';
+import type { AgreementReport } from '../../main/stats/agreement/index';
+import type { JudgeValidation } from './judge-validation';
 
-/** The agreement report and judge scores as the statistics module defines them. */
-export type { AgreementReport, JudgeScores };
+/** The agreement report as the statistics module defines it. */
+export type { AgreementReport };
 
 /** What an annotator may do: label episodes, or also adjudicate disputes and see everyone's labels. */
 export type AnnotatorRole = 'annotator' | 'adjudicator';
@@ -256,9 +257,12 @@ export interface StudyAgreement {
   raters: string[];
   overall: AgreementReport;
   breakdowns: BreakdownReport[];
-  humanVsJudge: PairReport[];
+  /** Each annotator against the adjudicated (or unanimously accepted) label; `unresolved` items are left out. */
   vsAdjudicated: PairReport[];
-  judgeScores: { strict: JudgeScores; lenient: JudgeScores } | null;
+  /** Items adjudicated `unresolved`, left out of the comparisons with the adjudicated label. */
+  unresolvedExcluded: number;
+  /** The judge against the humans under every judge-to-field mapping of the field (or why there is none). */
+  judge: JudgeValidation;
 }
 
 /** What an exchange import did. */
