@@ -63,7 +63,11 @@ describe('annotation methods through the dispatcher', () => {
     const bundle = exported as { ok: true; result: { fileName: string; content: string } };
     expect(bundle.result.fileName).toBe('demo-study-a.earshot-labels.json');
     expect(JSON.parse(bundle.result.content).labels).toHaveLength(1);
-    const csv = (await call('exchange.validationCsv', { studyId: 1, viewerId: j })) as { result: { content: string } };
+    const csv = (await call('exchange.validationCsv', { studyId: 1, viewerId: j })) as {
+      result: { content: string; warnings: string[] };
+    };
     expect(csv.result.content.split('\n')[1]).toMatch(/^call,demo-retail-order-status,/);
+    // The demo's generic taxonomy has no subtype field: the export says which columns stay empty.
+    expect(csv.result.warnings).toEqual([expect.stringMatching(/no field .* has role "subtype": human_error_subtype_a\/b/)]);
   });
 });

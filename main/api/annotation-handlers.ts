@@ -13,7 +13,7 @@ import { labelledFields } from '../annotation/ratings';
 import { computeStudyAgreement } from '../annotation/agreement';
 import { buildReportFiles, fileStem } from '../annotation/report-files';
 import { exportBundle, importBundle, parseBundle } from '../annotation/exchange';
-import { validationCsv } from '../annotation/validation-csv';
+import { validationCsv, validationCsvWarnings } from '../annotation/validation-csv';
 import { requireAnnotator, requireEpisode, requireStudy } from '../annotation/lookups';
 import {
   agreementAccess,
@@ -119,6 +119,7 @@ export const annotationHandlers = {
       fileName: `${fileStem(requireStudy(s.db, i.studyId).name)}-validation.csv`,
       content: validationCsv(s.db, i.studyId, i.raterIds),
       mime: 'text/csv',
+      warnings: validationCsvWarnings(s.db, i.studyId),
     };
   },
 } as const;

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Services } from '../services/services';
 import { exportBundle, importBundle, parseBundle } from '../annotation/exchange';
-import { validationCsv } from '../annotation/validation-csv';
+import { validationCsv, validationCsvWarnings } from '../annotation/validation-csv';
 import { fileStem } from '../annotation/report-files';
 import { UsageError, type CliOptions } from './args';
 import { requireStudy, type CommandOutput } from './commands';
@@ -37,6 +37,7 @@ export function labelsCommand(s: Services, opts: CliOptions): CommandOutput {
     const study = requireStudy(s, opts);
     const ids = raterIds(s, opts);
     const csv = validationCsv(s.db, study.id, ids ? [ids[0], ids[1]] : undefined);
+    for (const warning of validationCsvWarnings(s.db, study.id)) process.stderr.write(`earshot labels csv: ${warning}\n`);
     if (!opts.out) return { json: { csv }, text: csv.trimEnd() };
     writeFileSync(resolve(opts.out), csv);
     return { json: { file: resolve(opts.out) }, text: `wrote ${resolve(opts.out)}` };

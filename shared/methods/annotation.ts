@@ -132,7 +132,8 @@ export const annotationMethods = {
   'exchange.import': method<ExchangeImportResult>()(
     z.object({ content: z.string().min(2).max(900_000), studyId: id.optional(), onConflict: z.enum(['keep', 'take']).optional() }).strict(),
   ),
-  'exchange.validationCsv': method<ExportedFile>()(
+  /** validation.csv, with a warning for each of its column pairs that no taxonomy field fills (no field has the role). */
+  'exchange.validationCsv': method<ExportedFile & { warnings: string[] }>()(
     z.object({ studyId: id, viewerId, raterIds: z.tuple([id, id]).optional() }).strict(),
   ),
 } as const;

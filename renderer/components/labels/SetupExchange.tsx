@@ -25,7 +25,11 @@ export function SetupExchange() {
   const exportMine = (me: number) =>
     attempt(async () => saveFile(await call('exchange.export', { studyId, annotatorId: me, viewerId: me })));
   const exportCsv = (me: number) =>
-    attempt(async () => saveFile(await call('exchange.validationCsv', { studyId, viewerId: me })));
+    attempt(async () => {
+      const file = await call('exchange.validationCsv', { studyId, viewerId: me });
+      saveFile(file);
+      if (file.warnings.length) setMessage(file.warnings.join(' · '));
+    });
   return (
     <div className="card" data-testid="setup-exchange">
       <h2>Offline exchange</h2>
