@@ -1,5 +1,5 @@
-/** Reading a DSB-DG probe from an episode: which condition, info and judgement fields mean what (docs/metrics.md). */
-import type { GroundingProbe, HallucinationKind } from '../stats/benchmarks/index';
+/** Reading DSB-DG probes from an episode: one per entry of `info.probes`, else the episode itself (docs/metrics.md). */
+import type { GroundingProbe, HallucinationKind, RefreshSchedule } from '../stats/benchmarks/index';
 import type { MetricsEpisode } from './load';
 
 /** What a grounding label says about the answer. */
@@ -32,8 +32,20 @@ export interface TimedTurn {
   endMs: number | null;
 }
 
+type Fields = Record<string, unknown>;
+
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
 const number = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const object = (v: unknown): Fields | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : null;
+const objects = (v: unknown): Fields[] =>
+  Array.isArray(v) ? v.map(object).filter((x): x is Fields => x !== null) : [];
+const SCHEDULES: readonly string[] = ['none', 'single', 'multiple'];
+const schedule = (v: unknown): RefreshSchedule | null =>
+  typeof v === 'string' && SCHEDULES.includes(v) ? (v as RefreshSchedule) : null;
+const meaningOf = (label: string | null): LabelMeaning | null =>
+  label !== null && Object.prototype.hasOwnProperty.call(GROUNDING_LABELS, label) ? GROUNDING_LABELS[label] : null;
 
 /** First-audio delay from the turns: start of the first agent turn after the last user turn that precedes it, minus that user turn's end. */
 export function firstAudioFromTurns(turns: readonly TimedTurn[]): number | null {
@@ -45,37 +57,98 @@ export function firstAudioFromTurns(turns: readonly TimedTurn[]): number | null 
   return null;
 }
 
-/** True when the probe belongs to a decay script: `condition.protocol` (else `info.protocol`) starts with `decay`. */
-export function isDecayProbe(e: MetricsEpisode): boolean {
-  return (text(e.condition.protocol) ?? text(e.info.protocol) ?? '').startsWith('decay');
+/** The probes an episode's DSB-DG reader produced and how many it left out for want of a grounding label. */
+export interface EpisodeProbes {
+  probes: GroundingProbe[];
+  unlabelled: number;
 }
 
-/**
- * The probe an episode records, or null when its label is not a grounding label. The label is the latest judgement's
- * (else the outcome). answerable = `info.answerable` (default true; false when the label is correct_abstention and
- * info is silent); confident = `info.confident`, else not `info.hedged`, forced true by false_confidence.
- */
-export function probeOf(e: MetricsEpisode, turns: readonly TimedTurn[]): GroundingProbe | null {
-  const label = e.judge?.label ?? e.outcome ?? '';
-  const meaning = Object.prototype.hasOwnProperty.call(GROUNDING_LABELS, label) ? GROUNDING_LABELS[label] : null;
+/** One probe's own fields, read from its entry with the episode's as defaults. */
+interface ProbeSource {
+  id: string;
+  fields: Fields;
+  label: string | null;
+  confident: boolean | null;
+  firstAudioMs: number | null;
+  turn: number;
+  question: string | null;
+}
+
+function build(e: MetricsEpisode, s: ProbeSource): GroundingProbe | null {
+  const meaning = meaningOf(s.label);
   if (!meaning) return null;
-  const answerable = typeof e.info.answerable === 'boolean' ? e.info.answerable : label !== 'correct_abstention';
-  const confident = meaning.confident ?? (typeof e.info.confident === 'boolean' ? e.info.confident : e.info.hedged !== true);
-  const turn = number(e.info.probe_turn) ?? number(e.info.turn) ?? 1;
-  const reinjection = e.info.reinjection ?? e.condition.reinjection;
+  const f = s.fields;
+  const answerable = bool(f.answerable) ?? s.label !== 'correct_abstention';
   return {
     system: e.system,
     script: text(e.info.script) ?? text(e.condition.script) ?? e.externalId,
-    probe: e.externalId,
-    domain: text(e.condition.domain) ?? text(e.info.domain) ?? 'unknown',
-    tier: text(e.condition.tier) ?? text(e.info.tier) ?? 'unknown',
-    turn,
+    probe: s.id,
+    question: s.question ?? s.id,
+    domain: text(f.domain) ?? text(e.condition.domain) ?? text(e.info.domain) ?? 'unknown',
+    tier: text(f.tier) ?? text(e.condition.tier) ?? text(e.info.tier) ?? 'unknown',
+    turn: s.turn,
     answerable,
     refused: meaning.refused,
     correct: answerable && meaning.correct,
     hallucination: meaning.hallucination,
-    confident,
-    reinjection: reinjection === 'before' || reinjection === 'after' ? reinjection : null,
-    firstAudioMs: number(e.info.first_audio_ms) ?? number(e.info.firstAudioMs) ?? firstAudioFromTurns(turns),
+    confident: meaning.confident ?? s.confident ?? f.hedged !== true,
+    refresh: schedule(f.refresh) ?? schedule(e.info.refresh) ?? schedule(e.condition.refresh),
+    repeats: text(f.repeats),
+    firstAudioMs: s.firstAudioMs,
   };
+}
+
+/** Probes listed in `info.probes`: labels from the entry, else `info.probeLabels`, else (one entry) the episode's. */
+function listedProbes(e: MetricsEpisode, entries: readonly Fields[], turns: readonly TimedTurn[]): EpisodeProbes {
+  const labels = new Map(objects(e.info.probeLabels).map((l) => [text(l.id), l]));
+  const timed = new Map(objects(e.info.judgedTurns).map((j) => [text(j.turnId), number(j.firstAudioMs)]));
+  const single = entries.length === 1;
+  const episodeLabel = e.judge?.label ?? e.outcome ?? null;
+  const delay = single ? episodeDelay(e, turns) : null;
+  const ids = entries.map((f, i) => text(f.id) ?? `p${i + 1}`);
+  const questionOf = (i: number, seen: Set<number> = new Set()): string => {
+    const own = text(entries[i].question);
+    const twin = ids.indexOf(text(entries[i].repeats) ?? '\u0000');
+    if (own !== null || twin < 0 || seen.has(twin)) return own ?? ids[i];
+    return questionOf(twin, seen.add(i));
+  };
+  const probes: GroundingProbe[] = [];
+  entries.forEach((f, i) => {
+    const judged = labels.get(ids[i]);
+    const p = build(e, {
+      id: ids[i],
+      fields: f,
+      label: text(f.label) ?? text(judged?.label) ?? (single ? episodeLabel : null),
+      confident: bool(f.confident) ?? bool(judged?.confident) ?? (single ? bool(e.info.confident) : null),
+      firstAudioMs: number(f.first_audio_ms) ?? number(f.firstAudioMs) ?? timed.get(ids[i]) ?? (single ? delay : null),
+      turn: number(f.turn) ?? i + 1,
+      question: questionOf(i),
+    });
+    if (p) probes.push(p);
+  });
+  return { probes, unlabelled: entries.length - probes.length };
+}
+
+const episodeDelay = (e: MetricsEpisode, turns: readonly TimedTurn[]): number | null =>
+  number(e.info.first_audio_ms) ?? number(e.info.firstAudioMs) ?? firstAudioFromTurns(turns);
+
+/**
+ * The probes an episode records. With an `info.probes` list (the runner's scripts, or imported multi-probe
+ * episodes) every entry is a probe; otherwise the episode is one probe labelled by its latest judgement (else outcome).
+ * A probe whose label is not a grounding label is left out and counted.
+ */
+export function probesOf(e: MetricsEpisode, turns: readonly TimedTurn[]): EpisodeProbes {
+  const entries = objects(e.info.probes);
+  if (entries.length) return listedProbes(e, entries, turns);
+  const label = e.judge?.label ?? e.outcome ?? null;
+  const p = build(e, {
+    id: e.externalId,
+    fields: { ...e.info, tier: undefined, domain: undefined, refresh: undefined },
+    label,
+    confident: bool(e.info.confident),
+    firstAudioMs: episodeDelay(e, turns),
+    turn: number(e.info.probe_turn) ?? number(e.info.turn) ?? 1,
+    question: text(e.info.question_id) ?? e.task,
+  });
+  return p ? { probes: [p], unlabelled: 0 } : { probes: [], unlabelled: 1 };
 }

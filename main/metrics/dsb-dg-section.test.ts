@@ -14,9 +14,9 @@ type Probe = [id: string, tier: string, domain: string, label: string | null, in
 const S1: Probe[] = [
   ['p1', 'T1', 'finance', 'grounded', { probe_turn: 1, script: 's1', first_audio_ms: 400 }, 'decay-17'],
   ['p2', 'T1', 'finance', 'intrinsic_hallucination', { probe_turn: 3, script: 's1', first_audio_ms: 600 }, 'decay-17'],
-  ['p3', 'T3', 'policy', 'grounded', { probe_turn: 14, script: 's1', first_audio_ms: 800 }, 'decay-17'],
-  ['p4', 'T3', 'policy', 'extrinsic_hallucination', { probe_turn: 15, script: 's1', first_audio_ms: 1000, reinjection: 'before' }, 'decay-17'],
-  ['p5', 'T3', 'policy', 'grounded', { probe_turn: 16, script: 's1', reinjection: 'after' }, 'decay-17'],
+  ['p3', 'T3', 'policy', 'grounded', { probe_turn: 14, script: 's1', first_audio_ms: 800, repeats: 'S1-p1' }, 'decay-17'],
+  ['p4', 'T3', 'policy', 'extrinsic_hallucination', { probe_turn: 15, script: 's1', first_audio_ms: 1000, refresh: 'none', question_id: 'qa' }, 'decay-17'],
+  ['p5', 'T3', 'policy', 'grounded', { probe_turn: 16, script: 's1', repeats: 'S1-p2', refresh: 'single', question_id: 'qa' }, 'decay-17'],
   ['p6', 'T5', 'policy', 'correct_abstention', { answerable: false, script: 's2', first_audio_ms: 500 }],
   ['p7', 'T5', 'policy', 'grounded', { answerable: false, hedged: true, script: 's2', first_audio_ms: 900 }],
   ['p8', 'T5', 'finance', 'false_confidence', { script: 's2', first_audio_ms: 300 }],
@@ -80,30 +80,82 @@ describe('DSB-DG from episodes', () => {
     expect(d.byTier.map((r) => r.system)).toEqual(['S1', 'S1', 'S1', 'S2']);
   });
 
-  it('decay over the decay-script probes: early 1/2, late 2/3, decay −1/6, relative −1/3', () => {
-    expect(d.decayProbes).toBe(5);
+  it('GDS on pairs: p3 repeats p1 (right → right), p5 repeats p2 (wrong → right): 100 × (2/2 − 1/2) = +50 pp', () => {
     const [row] = d.decay;
-    expect([row.early.numerator, row.early.denominator, row.late.numerator, row.late.denominator]).toEqual([1, 2, 2, 3]);
-    expect(row.decay).toBeCloseTo(-1 / 6, 12);
-    expect(row.relativeDecay).toBeCloseTo(-1 / 3, 12);
+    expect([row.system, row.pairs, row.unpaired, row.early.numerator, row.late.numerator, row.gds]).toEqual(['S1', 2, 0, 1, 2, 50]);
   });
 
-  it('re-injection benefit: after 1/1 − before 0/1 = 1', () => {
-    expect(d.reinjection).toEqual([{ system: 'S1', before: { numerator: 0, denominator: 1, value: 0 }, after: { numerator: 1, denominator: 1, value: 1 }, benefit: 1 }]);
+  it('refresh benefit on the same question qa: none 0/1 (p4), single 1/1 (p5) → +100 pp', () => {
+    expect(d.refresh.map((r) => [r.system, r.schedule, r.questions, r.none.value, r.accuracy.value, r.benefit])).toEqual([['S1', 'single', 1, 0, 1, 100]]);
   });
 
-  it('first-audio delay p50 650, mean 650, p95 965 (type 7; p5 from its turns) and QAL = 650 / (3/7)', () => {
+  it('FTED p50 650, mean 650, p95 965 (type 7; p5 from its turns); QAL = 650 × (1 − GA at T3 2/3)', () => {
     const s1 = d.latency.find((r) => r.system === 'S1')!;
     expect(s1.firstAudio).toMatchObject({ n: 8, missing: 1, p50: 650, mean: 650 });
     expect(s1.firstAudio.p95).toBeCloseTo(965, 9);
-    expect(s1.qal).toBeCloseTo(650 / (3 / 7), 9);
+    expect(s1.accuracyT3).toEqual({ numerator: 2, denominator: 3, value: 2 / 3 });
+    expect(s1.qal).toBeCloseTo(650 / 3, 9);
+    // S2 has no T3 probe: no QAL.
+    expect(d.latency.find((r) => r.system === 'S2')!.qal).toBeNull();
+  });
+});
+
+describe('DSB-DG from multi-probe episodes (info.probes)', () => {
+  let m: DsbDgSection;
+  let notes: string[];
+  beforeAll(async () => {
+    const path = writeJsonl(dir, 'multi.jsonl', [
+      { schema: 'earshot-study-v1', name: 'DSB-DG multi', benchmark: 'dsb-dg' },
+      {
+        // Imported: every probe carries its own label, timing and schedule.
+        schema: 'earshot-episode-v1', id: 'script-a', system: 'A', task: 'doc1', condition: { tier: 'T3', domain: 'policy' },
+        info: { refresh: 'none', probes: [
+          { id: 'e1', question: 'doc1/late-fee', turn: 1, label: 'grounded', first_audio_ms: 400 },
+          { id: 'e2', turn: 2, label: 'fail', first_audio_ms: 600, tier: 'T1' },
+          { id: 'u1', turn: 3, answerable: false, label: 'extrinsic_hallucination', first_audio_ms: 800 },
+          { id: 'l1', turn: 15, repeats: 'e1', label: 'intrinsic_hallucination', first_audio_ms: 1000 },
+          { id: 'l2', turn: 16, repeats: 'e2', label: 'grounded' },
+          { id: 'x', turn: 17, label: 'not-a-label' },
+        ] },
+      },
+      {
+        // As the runner stores it: labels in info.probeLabels, FTED in info.judgedTurns.
+        schema: 'earshot-episode-v1', id: 'script-b', system: 'A', task: 'doc1-refreshed', condition: { tier: 'T3' },
+        info: {
+          refresh: 'multiple',
+          probes: [{ id: 'p1', question: 'doc1/late-fee', turn: 1, answerable: true }, { id: 'p2', question: 'doc1/e2', turn: 2, answerable: true }],
+          probeLabels: [{ id: 'p1', turn: 1, label: 'grounded', confident: true }, { id: 'p2', turn: 2, label: 'abstention', confident: false }],
+          judgedTurns: [{ turnId: 'p1', userTurnIndex: 0, agentTurnIndex: 1, firstAudioMs: 500 }, { turnId: 'p2', userTurnIndex: 2, agentTurnIndex: 3, firstAudioMs: 700 }],
+        },
+      },
+    ]);
+    const id = await importStudy(t.services, path, 'DSB-DG multi');
+    const metrics = studyMetrics(t.services.db, id, { resamples: 200 });
+    [m, notes] = [metrics.dsbDg!, metrics.notes];
   });
 
-  it('QAL options: γ = 2 gives 650 / (3/7)², the p95 statistic 965 / (3/7); decay windows are configurable', () => {
-    const g2 = studyMetrics(t.services.db, studyId, { resamples: 100, qalGamma: 2 }).dsbDg!;
-    expect(g2.latency[0].qal).toBeCloseTo(650 / (3 / 7) ** 2, 9);
-    const p95 = studyMetrics(t.services.db, studyId, { resamples: 100, qalStatistic: 'p95', decayEarly: [1, 1], decayLate: [16, 16] }).dsbDg!;
-    expect(p95.latency[0].qal).toBeCloseTo(965 / (3 / 7), 9);
-    expect(p95.decay[0].decay).toBe(0);
+  it('reads every entry as a probe; the one with an unknown label is left out and noted', () => {
+    expect([m.episodes, m.probes, m.unlabelled]).toEqual([2, 7, 1]);
+    expect(notes).toContain('dsb-dg: 1 probe(s) without a grounding label: left out');
+    expect(m.byTier.map((r) => [r.group, r.summary.probes])).toEqual([['T1', 1], ['T3', 6]]);
+    // Answerable: e1 ✓, e2 ✗, l1 ✗, l2 ✓, p1 ✓, p2 refused → 3/6; u1 answered an unanswerable probe (extrinsic).
+    const s = m.bySystem[0].summary;
+    expect([s.accuracy.numerator, s.accuracy.denominator, s.extrinsic.numerator, s.refusalOnAnswerable.numerator]).toEqual([3, 6, 1, 1]);
+  });
+
+  it('pairs late with early probes by id: e1 ✓ → l1 ✗, e2 ✗ → l2 ✓ → GDS 0', () => {
+    expect(m.decay.map((r) => [r.pairs, r.early.numerator, r.late.numerator, r.gds])).toEqual([[2, 1, 1, 0]]);
+  });
+
+  it('refresh: multiple vs none on the shared questions — l1 inherits e1’s question id; e2’s question id is e2', () => {
+    // none on doc1/late-fee: e1 ✓, l1 ✗ → 1/2; multiple: p1 ✓ → 1/1 → +50 pp. doc1/e2 is not asked without refresh.
+    expect(m.refresh.map((r) => [r.schedule, r.questions, r.none.numerator, r.none.denominator, r.accuracy.numerator, r.benefit])).toEqual([['multiple', 1, 1, 2, 1, 50]]);
+  });
+
+  it('FTED per probe from the entry or from judgedTurns: 400, 500, 600, 700, 800, 1000 → p50 650', () => {
+    expect(m.latency[0].firstAudio).toMatchObject({ n: 6, missing: 1, p50: 650 });
+    // GA at T3: e1 ✓, l1 ✗, l2 ✓, p1 ✓, p2 ✗ → 3/5; QAL = 650 × 0.4 = 260.
+    expect(m.latency[0].accuracyT3).toEqual({ numerator: 3, denominator: 5, value: 0.6 });
+    expect(m.latency[0].qal).toBeCloseTo(260, 9);
   });
 });

@@ -1,28 +1,20 @@
-/** DSB-DG tables: grounding per system, tier and domain; decay, re-injection, first-audio delay and quality-adjusted latency. */
+/** DSB-DG tables: grounding per system, tier and domain; GDS, refresh benefit, FTED and quality-adjusted latency. */
 import {
   groundingByGroup,
-  groundingDecay,
+  groundingDecayScore,
   groupBy,
+  isGrounded,
   latencyBySystem,
-  reinjectionBenefit,
+  refreshBenefit,
   summarizeGrounding,
   type BootstrapOptions,
-  type DecayWindows,
   type GroundingProbe,
   type GroundingRow,
-  type QualityLatencyOptions,
 } from '../stats/benchmarks/index';
 import type { DsbDgSection } from '../../shared/types/metrics';
 import { hits, meanInterval } from './intervals';
-import { isDecayProbe, probeOf, type TimedTurn } from './dsb-dg-probe';
+import { probesOf, type TimedTurn } from './dsb-dg-probe';
 import type { MetricsEpisode } from './load';
-
-/** Options of the DSB-DG tables. */
-export interface DsbDgOptions {
-  bootstrap: BootstrapOptions;
-  windows: DecayWindows;
-  latency: QualityLatencyOptions;
-}
 
 /** Natural order of group names, so T2 comes before T10. */
 const natural = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
@@ -31,34 +23,39 @@ const sortRows = (rows: GroundingRow[], systems: readonly string[]): GroundingRo
   [...rows].sort((a, b) => systems.indexOf(a.system) - systems.indexOf(b.system) || natural(a.group, b.group));
 
 /** Every DSB-DG table of the study's DSB-DG episodes; `turnsOf` gives an episode's timed speech turns. */
-export function dsbDgSection(episodes: readonly MetricsEpisode[], turnsOf: (episodeId: number) => readonly TimedTurn[], options: DsbDgOptions, notes: string[]): DsbDgSection {
+export function dsbDgSection(
+  episodes: readonly MetricsEpisode[],
+  turnsOf: (episodeId: number) => readonly TimedTurn[],
+  bootstrap: BootstrapOptions,
+  notes: string[],
+): DsbDgSection {
   const probes: GroundingProbe[] = [];
-  const decay: GroundingProbe[] = [];
+  let unlabelled = 0;
   for (const e of episodes) {
-    const p = probeOf(e, turnsOf(e.id));
-    if (!p) continue;
-    probes.push(p);
-    if (isDecayProbe(e)) decay.push(p);
+    const read = probesOf(e, turnsOf(e.id));
+    probes.push(...read.probes);
+    unlabelled += read.unlabelled;
   }
-  const unlabelled = episodes.length - probes.length;
-  if (unlabelled > 0) notes.push(`dsb-dg: ${unlabelled} episode(s) without a grounding label: left out`);
+  if (unlabelled > 0) notes.push(`dsb-dg: ${unlabelled} probe(s) without a grounding label: left out`);
   const systems = [...new Set(probes.map((p) => p.system))];
+  const decay = groundingDecayScore(probes, bootstrap);
+  for (const row of decay) {
+    if (!row.unpaired) continue;
+    notes.push(`dsb-dg: ${row.system}: ${row.unpaired} late probe(s) without an answerable early twin: not in the GDS`);
+  }
   return {
+    episodes: episodes.length,
     probes: probes.length,
     unlabelled,
     bySystem: [...groupBy(probes, (p) => p.system)].map(([system, rows]) => ({
       system,
       summary: summarizeGrounding(rows),
-      accuracyInterval: meanInterval(
-        hits(rows.filter((p) => p.answerable), (p) => p.script, (p) => p.correct && !p.refused),
-        options.bootstrap,
-      ),
+      accuracyInterval: meanInterval(hits(rows.filter((p) => p.answerable), (p) => p.script, isGrounded), bootstrap),
     })),
     byTier: sortRows(groundingByGroup(probes, (p) => p.tier), systems),
     byDomain: sortRows(groundingByGroup(probes, (p) => p.domain), systems),
-    decayProbes: decay.length,
-    decay: groundingDecay(decay, options.windows),
-    reinjection: reinjectionBenefit(probes),
-    latency: latencyBySystem(probes, options.latency).map((row) => ({ ...row, qal: row.qal !== null && Number.isFinite(row.qal) ? row.qal : null })),
+    decay,
+    refresh: refreshBenefit(probes, bootstrap),
+    latency: latencyBySystem(probes, bootstrap),
   };
 }

@@ -20,10 +20,6 @@ export const DEFAULT_METRICS_OPTIONS: ResolvedMetricsOptions = {
   confidence: 0.95,
   textSystems: [],
   notAttempted: 'incorrect',
-  qalStatistic: 'p50',
-  qalGamma: 1,
-  decayEarly: [1, 5],
-  decayLate: [13, 17],
 };
 
 /** The options with defaults filled in. */
@@ -65,9 +61,7 @@ export function studyMetrics(db: Db, study: number | string, options: MetricsOpt
     families: [...byFamily].map(([family, rows]) => ({ family, episodes: rows.length })),
     tau: tauSections(db, summary.id, byFamily, o, notes),
     vera: vera ? veraSection(vera, { policy: o.notAttempted, textSystems: o.textSystems, bootstrap: boot }, notes) : null,
-    dsbDg: dsb
-      ? dsbDgSection(dsb, (id) => speech.get(id) ?? [], { bootstrap: boot, windows: { early: o.decayEarly, late: o.decayLate }, latency: { statistic: o.qalStatistic, gamma: o.qalGamma } }, notes)
-      : null,
+    dsbDg: dsb ? dsbDgSection(dsb, (id) => speech.get(id) ?? [], boot, notes) : null,
     labels: labelSection(db, summary.id, episodes),
     interaction: studyInteractionMetrics(db, summary.id),
     notes,

@@ -46,20 +46,58 @@ function veraTables(v: VeraSection, confidence: number): MetricsTable[] {
     },
   ];
   if (v.gaps.length) {
+    const repeat = (r: number | 'mean') => (r === 'mean' ? 'mean' : String(r));
     tables.push({
       id: 'vera-voice-text-gap',
       section,
-      title: 'Voice–text gap (paired by item)',
+      title: 'Voice–text gap, pooled over tracks (paired by item)',
       columns: [
-        col('voice', 'voice system'), col('text', 'text system'), col('pairs', 'pairs', 'int'), col('unpaired', 'unpaired', 'int'), col('voiceAccuracy', 'voice', 'rate'), col('textAccuracy', 'text', 'rate'),
-        col('gap', 'gap (text − voice)', 'num'), col('gapLow', 'low', 'num'), col('gapHigh', 'high', 'num'), col('b', 'text only', 'int'), col('c', 'voice only', 'int'),
-        col('p', 'exact McNemar p', 'p'), col('chiSquare', 'χ² (Yates)', 'num'), col('chiSquareP', 'χ² p', 'p'), col('holmP', 'Holm p', 'p'),
+        col('voice', 'voice system'), col('text', 'text system'), col('repeat', 'repeat'), col('pairs', 'pairs', 'int'),
+        col('unpaired', 'unpaired', 'int'), col('voiceAccuracy', 'voice', 'rate'), col('textAccuracy', 'text', 'rate'),
+        col('gap', 'gap (text − voice)', 'num'), col('gapLow', 'low', 'num'), col('gapHigh', 'high', 'num'),
+        col('b', 'text only', 'int'), col('c', 'voice only', 'int'), col('p', 'exact McNemar p', 'p'),
+        col('chiSquare', 'χ² (Yates)', 'num'), col('chiSquareP', 'χ² p', 'p'), col('holmP', 'Holm p', 'p'),
       ],
       rows: v.gaps.map((g) => ({
-        voice: g.voiceSystem, text: g.textSystem, pairs: g.pairs, unpaired: g.unpaired, voiceAccuracy: g.voiceAccuracy, textAccuracy: g.textAccuracy, gap: g.gap,
-        ...intervalCells('gap', g.interval), b: g.test.b, c: g.test.c, p: g.test.exactP, chiSquare: g.test.chiSquare, chiSquareP: g.test.chiSquareP, holmP: g.holmP,
+        voice: g.voiceSystem, text: g.textSystem, repeat: repeat(g.repeat), pairs: g.pooled.pairs, unpaired: g.unpaired,
+        voiceAccuracy: g.pooled.voiceAccuracy, textAccuracy: g.pooled.textAccuracy, gap: g.pooled.gap,
+        ...intervalCells('gap', g.pooled.interval), b: g.pooled.test?.b ?? null, c: g.pooled.test?.c ?? null,
+        p: g.pooled.test?.exactP ?? null, chiSquare: g.pooled.test?.chiSquare ?? null,
+        chiSquareP: g.pooled.test?.chiSquareP ?? null, holmP: g.holmP,
       })),
-      note: `${coverage(confidence)} interval: paired percentile bootstrap over items.`,
+      note: `${coverage(confidence)} interval: paired percentile bootstrap over items. ` +
+        'Holm across the per-repeat rows. ' +
+        'Repeat = trial number; “mean” scores each item by its mean over the repeats (no McNemar).',
+    });
+    tables.push({
+      id: 'vera-gap-tracks',
+      section,
+      title: 'Voice–text gap per track and macro-averaged over tracks',
+      columns: [
+        col('voice', 'voice system'), col('text', 'text system'), col('repeat', 'repeat'), col('track', 'track'),
+        col('pairs', 'pairs', 'int'), col('voiceAccuracy', 'voice', 'rate'), col('textAccuracy', 'text', 'rate'),
+        col('gap', 'gap (text − voice)', 'num'), col('gapLow', 'low', 'num'), col('gapHigh', 'high', 'num'),
+        col('b', 'text only', 'int'), col('c', 'voice only', 'int'), col('p', 'exact McNemar p', 'p'),
+        col('holmP', 'Holm p (tracks)', 'p'),
+      ],
+      rows: v.gaps.flatMap((g) => {
+        const base = { voice: g.voiceSystem, text: g.textSystem, repeat: repeat(g.repeat) };
+        return [
+          ...g.tracks.map((t) => ({
+            ...base, track: t.track, pairs: t.pairs, voiceAccuracy: t.voiceAccuracy, textAccuracy: t.textAccuracy,
+            gap: t.gap,
+            ...intervalCells('gap', t.interval), b: t.test?.b ?? null, c: t.test?.c ?? null, p: t.test?.exactP ?? null,
+            holmP: t.holmP,
+          })),
+          {
+            ...base, track: 'macro', pairs: g.macro.pairs, voiceAccuracy: g.macro.voiceAccuracy,
+            textAccuracy: g.macro.textAccuracy, gap: g.macro.gap, ...intervalCells('gap', g.macro.interval),
+            b: null, c: null, p: null, holmP: null,
+          },
+        ];
+      }),
+      note: `Macro = unweighted mean over the tracks with pairs. ${coverage(confidence)} intervals resample items ` +
+        '(for macro, over all tracks). Exact McNemar per track, Holm across the tracks of the same systems and repeat.',
     });
   }
   tables.push({
@@ -83,20 +121,48 @@ function dsbTables(d: DsbDgSection, confidence: number): MetricsTable[] {
     { id: 'dsb-dg-tier', section, title: 'Grounding per context tier', columns: groundingColumns('tier'), rows: d.byTier.map(groundingCells) },
     { id: 'dsb-dg-domain', section, title: 'Grounding per domain', columns: groundingColumns('domain'), rows: d.byDomain.map(groundingCells) },
     {
-      id: 'dsb-dg-decay', section, title: `Grounding decay (${d.decayProbes} decay-script probes)`,
-      columns: [col('system', 'system'), ...rateColumns('early', 'early'), ...rateColumns('late', 'late'), col('decay', 'decay', 'num'), col('relativeDecay', 'relative', 'num')],
-      rows: d.decay.map((r) => ({ system: systemLabel(r.system), ...rateCells('early', r.early), ...rateCells('late', r.late), decay: r.decay, relativeDecay: r.relativeDecay })),
+      id: 'dsb-dg-decay', section, title: 'Grounding Decay Score (late probes paired with their early twins)',
+      columns: [
+        col('system', 'system'), col('pairs', 'pairs', 'int'), col('unpaired', 'unpaired late', 'int'),
+        ...rateColumns('early', 'early'), ...rateColumns('late', 'late'),
+        col('gds', 'GDS (pp)', 'num'), col('gdsLow', 'low', 'num'), col('gdsHigh', 'high', 'num'),
+      ],
+      rows: d.decay.map((r) => ({
+        system: systemLabel(r.system), pairs: r.pairs, unpaired: r.unpaired, ...rateCells('early', r.early),
+        ...rateCells('late', r.late), gds: r.gds, ...intervalCells('gds', r.interval),
+      })),
+      note: `GDS = 100 × (late − early accuracy) on pairs, negative for loss. ` +
+        `${coverage(confidence)} interval resamples scripts.`,
     },
     {
-      id: 'dsb-dg-reinjection', section, title: 'Re-injection benefit',
-      columns: [col('system', 'system'), ...rateColumns('before', 'before'), ...rateColumns('after', 'after'), col('benefit', 'benefit', 'num')],
-      rows: d.reinjection.map((r) => ({ system: systemLabel(r.system), ...rateCells('before', r.before), ...rateCells('after', r.after), benefit: r.benefit })),
+      id: 'dsb-dg-refresh', section, title: 'Proactive grounding: refresh schedules against no refresh, same questions',
+      columns: [
+        col('system', 'system'), col('schedule', 'schedule'), col('questions', 'questions', 'int'),
+        ...rateColumns('none', 'no refresh'), ...rateColumns('accuracy', 'with refresh'),
+        col('benefit', 'benefit (pp)', 'num'), col('benefitLow', 'low', 'num'), col('benefitHigh', 'high', 'num'),
+      ],
+      rows: d.refresh.map((r) => ({
+        system: systemLabel(r.system), schedule: r.schedule, questions: r.questions, ...rateCells('none', r.none),
+        ...rateCells('accuracy', r.accuracy), benefit: r.benefit, ...intervalCells('benefit', r.interval),
+      })),
+      note: 'Benefit = 100 × (accuracy with refresh − without) on the questions asked under both. ' +
+        `${coverage(confidence)} ` +
+        'interval resamples questions.',
     },
     {
-      id: 'dsb-dg-latency', section, title: 'First-audio delay and quality-adjusted latency',
-      columns: [col('system', 'system'), col('n', 'timed', 'int'), col('missing', 'untimed', 'int'), col('p50', 'p50', 'ms'), col('mean', 'mean', 'ms'), col('p95', 'p95', 'ms'), col('accuracy', 'accuracy', 'rate'), col('qal', 'QAL', 'ms')],
-      rows: d.latency.map((r) => ({ system: systemLabel(r.system), n: r.firstAudio.n, missing: r.firstAudio.missing, p50: r.firstAudio.p50, mean: r.firstAudio.mean, p95: r.firstAudio.p95, accuracy: r.accuracy, qal: r.qal })),
-      note: 'QAL = latency / accuracy^γ; empty when accuracy is 0 or missing.',
+      id: 'dsb-dg-latency', section, title: 'First-token emission delay (FTED) and quality-adjusted latency',
+      columns: [
+        col('system', 'system'), col('n', 'timed', 'int'), col('missing', 'untimed', 'int'), col('p50', 'p50', 'ms'),
+        col('mean', 'mean', 'ms'), col('p95', 'p95', 'ms'), ...rateColumns('accuracyT3', 'GA at T3'),
+        col('qal', 'QAL', 'num'), col('qalLow', 'low', 'num'), col('qalHigh', 'high', 'num'),
+      ],
+      rows: d.latency.map((r) => ({
+        system: systemLabel(r.system), n: r.firstAudio.n, missing: r.firstAudio.missing, p50: r.firstAudio.p50,
+        mean: r.firstAudio.mean, p95: r.firstAudio.p95, ...rateCells('accuracyT3', r.accuracyT3), qal: r.qal,
+        ...intervalCells('qal', r.interval),
+      })),
+      note: `QAL = p50 FTED × (1 − GA at T3) in ms, lower is better; empty without T3 probes or timings. ` +
+        `${coverage(confidence)} interval resamples scripts.`,
     },
   ];
   return tables.filter((t) => t.rows.length > 0 || t.id === 'dsb-dg-grounding');

@@ -64,19 +64,34 @@ describe('voice–text gap', () => {
   it('gpt-realtime vs gpt-4o-text: gap 0.4, b = 3, c = 1, exact p = 2·5/16 = 0.625, χ² = (2 − 1)²/4; gemini-live: b = 3, c = 0, p = 0.25; Holm (0.625, 0.5)', () => {
     const v = studyMetrics(t.services.db, studyId, { resamples: 1000 }).vera!;
     const rt = v.gaps.find((g) => g.voiceSystem === 'gpt-realtime')!;
-    expect(rt).toMatchObject({ textSystem: 'gpt-4o-text', pairs: 5, unpaired: 0, voiceAccuracy: 0.4, textAccuracy: 0.8 });
-    expect(rt.gap).toBeCloseTo(0.4, 12);
-    expect([rt.test.b, rt.test.c]).toEqual([3, 1]);
-    expect(rt.test.exactP).toBeCloseTo(0.625, 12);
-    expect(rt.test.chiSquare).toBeCloseTo(0.25, 12);
+    expect(rt).toMatchObject({ textSystem: 'gpt-4o-text', repeat: 0, unpaired: 0, pooled: { pairs: 5, voiceAccuracy: 0.4, textAccuracy: 0.8 } });
+    expect(rt.pooled.gap).toBeCloseTo(0.4, 12);
+    expect([rt.pooled.test!.b, rt.pooled.test!.c]).toEqual([3, 1]);
+    expect(rt.pooled.test!.exactP).toBeCloseTo(0.625, 12);
+    expect(rt.pooled.test!.chiSquare).toBeCloseTo(0.25, 12);
     const gm = v.gaps.find((g) => g.voiceSystem === 'gemini-live')!;
-    expect([gm.test.b, gm.test.c]).toEqual([3, 0]);
-    expect(gm.test.exactP).toBeCloseTo(0.25, 12);
+    expect([gm.pooled.test!.b, gm.pooled.test!.c]).toEqual([3, 0]);
+    expect(gm.pooled.test!.exactP).toBeCloseTo(0.25, 12);
     expect(rt.holmP).toBeCloseTo(0.625, 12);
     expect(gm.holmP).toBeCloseTo(0.5, 12);
     // The interval is the paired bootstrap of (text − voice) over the five items.
     const pairs = GRADES['gpt-realtime'].map((g, i) => Number(GRADES['gpt-4o-text'][i] === 'CORRECT') - Number(g === 'CORRECT'));
-    expect(rt.interval).toEqual(percentileBootstrap(pairs, (s) => s.reduce((a, b) => a + b, 0) / s.length, { resamples: 1000, seed: 1 }));
+    expect(rt.pooled.interval).toEqual(percentileBootstrap(pairs, (s) => s.reduce((a, b) => a + b, 0) / s.length, { resamples: 1000, seed: 1 }));
+  });
+
+  it('per track (one item each: 0, 1, 1, −1, 1), macro (0 + 1 + 1 − 1 + 1)/5 = 0.4, Holm across tracks', () => {
+    const rt = studyMetrics(t.services.db, studyId, { resamples: 200 }).vera!.gaps.find((g) => g.voiceSystem === 'gpt-realtime')!;
+    expect(rt.tracks.map((x) => [x.track, x.pairs, x.gap, x.test!.b, x.test!.c])).toEqual([
+      ['mathematical_reasoning', 1, 0, 0, 0],
+      ['web', 1, 1, 1, 0],
+      ['science', 1, 1, 1, 0],
+      ['long_context', 1, -1, 0, 1],
+      ['factual_recall', 1, 1, 1, 0],
+    ]);
+    // One discordant pair gives exact p = 1; Holm keeps 1.
+    expect(rt.tracks.map((x) => x.holmP)).toEqual([1, 1, 1, 1, 1]);
+    expect(rt.macro.gap).toBeCloseTo(0.4, 12);
+    expect(rt.macro.textAccuracy).toBeCloseTo(0.8, 12);
   });
 
   it('textSystems marks a system as text', () => {
@@ -99,5 +114,39 @@ describe('latency–accuracy points', () => {
     // h = (3 − 1)·0.95 = 1.9 → 200 + 0.9·(600 − 200) = 560.
     expect(point).toMatchObject({ system: 'fast', accuracy: 1 / 3, latency: { n: 3, missing: 0, p50: 200, mean: 300 } });
     expect(point.latency.p95).toBeCloseTo(560, 9);
+  });
+});
+
+describe('voice–text gap with repeats (never skipped)', () => {
+  // Text (one trial): m1 m2 w1 right, w2 wrong. Voice trial 0: m1 right; trial 1: m1 m2 w2 right.
+  // Repeat 0: math 1 − 1/2, web 1/2 − 0 → gaps 0.5, 0.5; pooled 3/4 − 1/4 = 0.5; b = 2 (m2, w1), c = 0, p = 0.5.
+  // Repeat 1: math 1 − 1, web 1/2 − 1/2 → 0, 0; pooled 0; b = 1 (w1), c = 1 (w2), p = 1. Holm (0.5, 1) → (1, 1).
+  // Mean over repeats (item scores averaged): voice m1 1, m2 ½, w1 0, w2 ½ → math 1 − ¾, web ½ − ¼ → 0.25 each;
+  // pooled 0.25 = the mean of the per-repeat gaps; no McNemar.
+  let id: number;
+  beforeAll(async () => {
+    const line = (system: string, item: string, trial: number, label: string) => ({
+      schema: 'earshot-episode-v1', id: `${item}@${system}#${trial}`, system, task: item, trial,
+      condition: { track: item.startsWith('m') ? 'mathematical_reasoning' : 'web' }, judgements: [{ judge_id: 'g', label }],
+    });
+    const voice = { 0: ['CORRECT', 'INCORRECT', 'INCORRECT', 'INCORRECT'], 1: ['CORRECT', 'CORRECT', 'INCORRECT', 'CORRECT'] };
+    const items = ['m1', 'm2', 'w1', 'w2'];
+    const jsonl = writeJsonl(dir, 'vera-repeats.jsonl', [
+      { schema: 'earshot-study-v1', name: 'VERA repeats', benchmark: 'vera' },
+      ...items.map((item, i) => line('model-text', item, 0, i === 3 ? 'INCORRECT' : 'CORRECT')),
+      ...Object.entries(voice).flatMap(([trial, labels]) => items.map((item, i) => line('model-voice', item, Number(trial), labels[i]))),
+    ]);
+    id = await importStudy(t.services, jsonl, 'VERA repeats');
+  });
+
+  it('gives one row per repeat and the mean over repeats', () => {
+    const gaps = studyMetrics(t.services.db, id, { resamples: 200 }).vera!.gaps;
+    expect(gaps.map((g) => [g.repeat, g.pooled.pairs, g.pooled.gap, g.pooled.test?.b ?? null, g.pooled.test?.c ?? null, g.holmP])).toEqual([
+      [0, 4, 0.5, 2, 0, 1],
+      [1, 4, 0, 1, 1, 1],
+      ['mean', 4, 0.25, null, null, null],
+    ]);
+    expect(gaps.map((g) => g.tracks.map((x) => x.gap))).toEqual([[0.5, 0.5], [0, 0], [0.25, 0.25]]);
+    expect(gaps.map((g) => g.macro.gap)).toEqual([0.5, 0, 0.25]);
   });
 });

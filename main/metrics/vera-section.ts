@@ -1,15 +1,17 @@
-/** VERA tables: accuracy per track and macro average, voice–text gaps (McNemar, bootstrap, Holm), latency–accuracy points. */
+/** VERA tables: accuracy per track and macro, voice–text gaps pooled, per track and macro (McNemar, Holm), latency. */
 import {
   groupBy,
   holmAdjust,
   isScored,
+  pairGrades,
   summarizeLatency,
   veraAccuracy,
-  voiceTextGap,
+  voiceTextGaps,
   type BootstrapOptions,
   type NotAttemptedPolicy,
   type VeraGrade,
   type VeraGradeLabel,
+  type VoiceTextGaps,
 } from '../stats/benchmarks/index';
 import type { LatencyAccuracyPoint, VeraSection, VeraSystemRow, VoiceTextGapRow } from '../../shared/types/metrics';
 import { hits, meanInterval } from './intervals';
@@ -58,21 +60,64 @@ const trackRank = (track: string): number => {
 };
 const byTrack = (a: string, b: string): number => trackRank(a) - trackRank(b) || a.localeCompare(b);
 
-/** Voice–text gaps for every (voice system, text system) pair, Holm-adjusted across the pairs. */
-function gaps(grades: Map<string, VeraGrade[]>, modality: Map<string, 'voice' | 'text'>, policy: NotAttemptedPolicy, options: BootstrapOptions, notes: string[]): VoiceTextGapRow[] {
+/** A graded response with the repeat (trial) it belongs to. */
+interface RepeatGrade {
+  trial: number;
+  grade: VeraGrade;
+}
+
+const trialsOf = (list: readonly RepeatGrade[]): number[] =>
+  [...new Set(list.map((g) => g.trial))].sort((a, b) => a - b);
+
+/**
+ * The repeats a voice and a text run are compared on: a side with one trial is paired with every trial of the other;
+ * else the trials both have.
+ */
+function sharedRepeats(voice: readonly number[], text: readonly number[]): number[] {
+  if (text.length === 1) return [...voice];
+  if (voice.length === 1) return [...text];
+  return voice.filter((r) => text.includes(r));
+}
+
+/** Voice–text gaps of every (voice, text) pair of systems: per repeat and, with two or more, the mean over repeats. */
+function gaps(
+  grades: Map<string, RepeatGrade[]>,
+  modality: Map<string, 'voice' | 'text'>,
+  policy: NotAttemptedPolicy,
+  options: BootstrapOptions,
+  notes: string[],
+): VoiceTextGapRow[] {
   const systems = [...grades.keys()];
   const rows: Omit<VoiceTextGapRow, 'holmP'>[] = [];
+  const sorted = (g: VoiceTextGaps): VoiceTextGaps =>
+    ({ ...g, tracks: [...g.tracks].sort((a, b) => byTrack(a.track, b.track)) });
   for (const voiceSystem of systems.filter((s) => modality.get(s) === 'voice')) {
     for (const textSystem of systems.filter((s) => modality.get(s) === 'text')) {
-      try {
-        rows.push({ ...voiceTextGap(grades.get(voiceSystem)!, grades.get(textSystem)!, { ...options, notAttempted: policy }), voiceSystem, textSystem });
-      } catch (err) {
-        notes.push(`vera: gap ${voiceSystem} vs ${textSystem} skipped: ${(err as Error).message}`);
+      const [v, t] = [grades.get(voiceSystem)!, grades.get(textSystem)!];
+      const [tv, tt] = [trialsOf(v), trialsOf(t)];
+      const repeats = sharedRepeats(tv, tt);
+      const pick = (list: RepeatGrade[], own: number[], keep: (trial: number) => boolean) =>
+        (own.length === 1 ? list : list.filter((g) => keep(g.trial))).map((g) => g.grade);
+      for (const r of repeats) {
+        const [vg, tg] = [pick(v, tv, (x) => x === r), pick(t, tt, (x) => x === r)];
+        for (const [system, list] of [[voiceSystem, vg], [textSystem, tg]] as const) {
+          const twice = list.length - new Set(list.map((g) => g.item)).size;
+          if (twice) notes.push(`vera: ${system}, repeat ${r}: ${twice} item(s) graded twice: grades averaged`);
+        }
+        const gapsOfRepeat = sorted(voiceTextGaps(pairGrades(vg, tg, policy), options));
+        rows.push({ ...gapsOfRepeat, voiceSystem, textSystem, repeat: r });
       }
+      if (repeats.length > 1) {
+        const keep = (x: number) => repeats.includes(x);
+        const paired = pairGrades(pick(v, tv, keep), pick(t, tt, keep), policy);
+        rows.push({ ...sorted(voiceTextGaps(paired, options)), voiceSystem, textSystem, repeat: 'mean' });
+      }
+      if (repeats.length === 0) notes.push(`vera: ${voiceSystem} vs ${textSystem}: no repeat in common: no gap`);
     }
   }
-  const adjusted = holmAdjust(rows.map((r) => r.test.exactP));
-  return rows.map((r, i) => ({ ...r, holmP: adjusted[i] }));
+  const tested = rows.filter((r) => r.pooled.test !== null);
+  const adjusted = holmAdjust(tested.map((r) => r.pooled.test!.exactP));
+  return rows.map((r) => ({ ...r, holmP: r.pooled.test ? adjusted[tested.indexOf(r)] : null }));
 }
 
 /** Every VERA table of the study's VERA episodes; item = task, track = `condition.track` (else `info.track`). */
@@ -85,6 +130,9 @@ export function veraSection(episodes: readonly MetricsEpisode[], { policy, textS
     (g) => g.episode.system,
   );
   const grades = new Map([...bySystem].map(([system, rows]) => [system, rows.map((r) => r.grade)]));
+  const repeatGrades = new Map(
+    [...bySystem].map(([system, rows]) => [system, rows.map((r) => ({ trial: r.episode.trial, grade: r.grade }))]),
+  );
   const modality = new Map([...bySystem].map(([system, rows]) => [system, modalityOf(rows[0].episode, textSystems)]));
   const accuracy = veraAccuracy([...grades.values()].flat(), policy);
   const systems: VeraSystemRow[] = accuracy.map((row) => {
@@ -107,7 +155,7 @@ export function veraSection(episodes: readonly MetricsEpisode[], { policy, textS
     episodes: episodes.length,
     tracks: [...new Set(graded.map((g) => g.grade.track))].sort(byTrack),
     systems,
-    gaps: gaps(grades, modality, policy, options, notes),
+    gaps: gaps(repeatGrades, modality, policy, options, notes),
     scatter,
   };
 }

@@ -13,22 +13,19 @@ import type {
   LatencySummary,
   PassHatKRow,
   Rate,
-  ReinjectionRow,
+  RefreshRow,
   SuccessRateRow,
   SystemComparison,
   SystemLatencyRow,
   VeraAccuracyRow,
   VerificationEffortRow,
   VerificationRepair,
-  VoiceTextGap,
+  VoiceTextGaps,
 } from '../../main/stats/benchmarks/index';
 import type { StudyInteractionMetrics } from '../../main/metrics/interaction-metrics';
 
 /** Shapes the renderer needs by name, re-exported from their definitions. */
 export type { BootstrapInterval, Rate, StudyInteractionMetrics };
-
-const turn = z.number().int().min(1).max(1000);
-const window = z.tuple([turn, turn]).refine(([a, b]) => a <= b, 'first turn after last turn');
 
 /** Choices the papers leave open; every one has a documented default (docs/metrics.md). */
 export const metricsOptionsSchema = z
@@ -43,13 +40,6 @@ export const metricsOptionsSchema = z
     textSystems: z.array(z.string().max(300)).max(200).optional(),
     /** VERA NOT_ATTEMPTED: scored as incorrect (default, VERA's grader) or left out. */
     notAttempted: z.enum(['incorrect', 'exclude']).optional(),
-    /** DSB-DG latency statistic inside quality-adjusted latency (default p50). */
-    qalStatistic: z.enum(['p50', 'mean', 'p95']).optional(),
-    /** DSB-DG QAL trade-off exponent γ (default 1). */
-    qalGamma: z.number().min(0).max(10).optional(),
-    /** DSB-DG decay windows, inclusive 1-based turns (defaults 1–5 and 13–17). */
-    decayEarly: window.optional(),
-    decayLate: window.optional(),
   })
   .strict();
 
@@ -118,8 +108,16 @@ export interface TauSection {
 /** VERA accuracy of one system with its modality and the interval of its pooled accuracy (items resampled). */
 export type VeraSystemRow = VeraAccuracyRow & { modality: 'voice' | 'text'; interval: BootstrapInterval };
 
-/** A voice–text gap between two systems, with Holm over all gaps shown. */
-export type VoiceTextGapRow = VoiceTextGap & { voiceSystem: string; textSystem: string; holmP: number };
+/**
+ * The voice–text gaps of a voice and a text system on one repeat (trial number), or averaged per item over the repeats
+ * (`mean`); `holmP` adjusts the pooled McNemar p across every per-repeat row shown (null for `mean` rows).
+ */
+export type VoiceTextGapRow = VoiceTextGaps & {
+  voiceSystem: string;
+  textSystem: string;
+  repeat: number | 'mean';
+  holmP: number | null;
+};
 
 /** One point of the latency–accuracy scatter. */
 export interface LatencyAccuracyPoint {
@@ -141,18 +139,20 @@ export interface VeraSection {
   scatter: LatencyAccuracyPoint[];
 }
 
-/** DSB-DG figures, from generic episodes read as probes (docs/metrics.md, "DSB-DG from episodes"). */
+/** DSB-DG figures, from episodes read as probes (docs/metrics.md, "DSB-DG from episodes"). */
 export interface DsbDgSection {
+  episodes: number;
   probes: number;
-  /** Episodes without a usable grounding label: left out. */
+  /** Probes without a usable grounding label: left out. */
   unlabelled: number;
   bySystem: { system: string; summary: GroundingSummary; accuracyInterval: BootstrapInterval }[];
   byTier: GroundingRow[];
   byDomain: GroundingRow[];
-  /** Probes of decay scripts (condition or info `protocol` starting with `decay`). */
-  decayProbes: number;
+  /** Grounding Decay Score per system, on late probes paired with the early probes they repeat. */
   decay: GroundingDecayRow[];
-  reinjection: ReinjectionRow[];
+  /** Accuracy under single / multiple refreshes against none, on the same questions. */
+  refresh: RefreshRow[];
+  /** FTED and QAL = p50 FTED × (1 − GA at T3). */
   latency: SystemLatencyRow[];
 }
 

@@ -1,40 +1,68 @@
+import { clusterBootstrap, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
 import { groupBy } from './group';
-import type { GroundingProbe } from './grounding-probe';
+import { isGrounded, type GroundingProbe } from './grounding-probe';
 import { rate, type Rate } from './rate';
 
-/** An inclusive range of 1-based turns. */
-export type TurnWindow = readonly [first: number, last: number];
-
-/** Early and late windows of a decay script (defaults: turns 1–5 and 13–17 of the 17-turn script). */
-export interface DecayWindows {
-  early?: TurnWindow;
-  late?: TurnWindow;
+/** A late probe and the early probe of the same script it repeats. */
+interface DecayPair {
+  script: string;
+  early: boolean;
+  late: boolean;
 }
 
-/** Grounding accuracy early and late in the scripts of one system. */
+/** The Grounding Decay Score of one system, on pairs of an early probe and its late repeat. */
 export interface GroundingDecayRow {
   system: string;
+  /** Pairs whose two probes are both answerable. */
+  pairs: number;
+  /** Late probes left out: their early twin is missing, ambiguous (id twice in the script) or unanswerable. */
+  unpaired: number;
+  /** Grounded early twins over pairs. */
   early: Rate;
+  /** Grounded late repeats over pairs. */
   late: Rate;
-  /** early − late accuracy (positive = grounding decays); null when a window is empty. */
-  decay: number | null;
-  /** decay / early accuracy; null when early accuracy is 0 or missing. */
-  relativeDecay: number | null;
+  /** GDS = 100 × (late − early) accuracy in percentage points: negative when grounding is lost; null without pairs. */
+  gds: number | null;
+  /** Percentile bootstrap of the GDS, resampling scripts (a script's pairs stay together). */
+  interval: BootstrapInterval;
 }
 
-/** Grounding decay per system: accuracy on answerable probes in the early window minus accuracy in the late window. */
-export function groundingDecay(probes: readonly GroundingProbe[], windows: DecayWindows = {}): GroundingDecayRow[] {
-  const [earlyFirst, earlyLast] = windows.early ?? [1, 5];
-  const [lateFirst, lateLast] = windows.late ?? [13, 17];
-  return [...groupBy(probes.filter((p) => p.answerable), (p) => p.system)].map(([system, rows]) => {
-    const within = (first: number, last: number): Rate => {
-      const inWindow = rows.filter((p) => p.turn >= first && p.turn <= last);
-      return rate(inWindow.filter((p) => p.correct && !p.refused).length, inWindow.length);
-    };
-    const early = within(earlyFirst, earlyLast);
-    const late = within(lateFirst, lateLast);
-    const decay = early.value === null || late.value === null ? null : early.value - late.value;
-    const relativeDecay = decay === null || !early.value ? null : decay / early.value;
-    return { system, early, late, decay, relativeDecay };
-  });
+const gdsOf = (pairs: readonly DecayPair[]): number =>
+  pairs.length === 0
+    ? Number.NaN
+    : (100 * pairs.reduce((s, p) => s + Number(p.late) - Number(p.early), 0)) / pairs.length;
+
+/**
+ * Grounding Decay Score per system (DSB-DG, Mathur et al.): each late probe (`repeats` set) is paired with the early
+ * probe of the same script it repeats; GDS = 100 × (accuracy of the late probes − accuracy of their early twins), pp.
+ */
+export function groundingDecayScore(
+  probes: readonly GroundingProbe[],
+  options: BootstrapOptions = {},
+): GroundingDecayRow[] {
+  const systems = groupBy(probes, (p) => p.system);
+  const rows: GroundingDecayRow[] = [];
+  for (const [system, list] of systems) {
+    const late = list.filter((p) => p.repeats !== null);
+    if (late.length === 0) continue;
+    const byKey = groupBy(list, (p) => `${p.script}\u0000${p.probe}`);
+    const pairs: DecayPair[] = [];
+    for (const p of late) {
+      const twins = byKey.get(`${p.script}\u0000${p.repeats}`) ?? [];
+      if (twins.length === 1 && twins[0].answerable && p.answerable && twins[0].repeats === null) {
+        pairs.push({ script: p.script, early: isGrounded(twins[0]), late: isGrounded(p) });
+      }
+    }
+    const gds = gdsOf(pairs);
+    rows.push({
+      system,
+      pairs: pairs.length,
+      unpaired: late.length - pairs.length,
+      early: rate(pairs.filter((p) => p.early).length, pairs.length),
+      late: rate(pairs.filter((p) => p.late).length, pairs.length),
+      gds: Number.isFinite(gds) ? gds : null,
+      interval: clusterBootstrap(pairs, (p) => p.script, gdsOf, options),
+    });
+  }
+  return rows;
 }

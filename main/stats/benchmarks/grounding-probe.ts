@@ -1,12 +1,18 @@
 /** Kind of unsupported content in an answer: contradicting the document (intrinsic) or adding facts it lacks (extrinsic). */
 export type HallucinationKind = 'none' | 'intrinsic' | 'extrinsic';
 
+/** How often a script gives the document again (DSB-DG proactive grounding): never, once, or two or more times. */
+export type RefreshSchedule = 'none' | 'single' | 'multiple';
+
 /** One question put to a system in a DSB-DG document-grounded spoken session, with its human or judge labels. */
 export interface GroundingProbe {
   system: string;
   /** The multi-turn script (session) the probe belongs to: the cluster for bootstrap intervals. */
   script: string;
+  /** The probe's id, unique within its script. */
   probe: string;
+  /** The question's identity across scripts and refresh schedules (the same question asked in another script). */
+  question: string;
   domain: string;
   /** Context tier, `T1` … `T5` (≈0.5k to 8k tokens of document). */
   tier: string;
@@ -22,8 +28,15 @@ export interface GroundingProbe {
   hallucination: HallucinationKind;
   /** The answer was given without hedging. */
   confident: boolean;
-  /** Position relative to a context re-injection in the script, or null when the script re-injects nothing. */
-  reinjection: 'before' | 'after' | null;
-  /** First-audio delay: end of user speech to first agent audio, in ms; null when not measured. */
+  /** The script's refresh schedule, or null when not known. */
+  refresh: RefreshSchedule | null;
+  /** A late probe: the id of the early probe of the same script it repeats; null for every other probe. */
+  repeats: string | null;
+  /** First-token emission delay (FTED): end of user speech to first agent audio, in ms; null when not measured. */
   firstAudioMs: number | null;
+}
+
+/** Whether the probe counts as grounded: answered (not refused) and correct. */
+export function isGrounded(p: GroundingProbe): boolean {
+  return p.correct && !p.refused;
 }

@@ -21,11 +21,13 @@ export { holmAdjust } from './holm';
 export { type SystemComparison, pairwiseSystemComparisons } from './pairwise-systems';
 export { type VeraGradeLabel, type VeraGrade, type NotAttemptedPolicy, isScored } from './vera-grade';
 export { type TrackAccuracy, type VeraAccuracyRow, veraAccuracy } from './vera-accuracy';
-export { type VoiceTextGapOptions, type VoiceTextGap, voiceTextGap } from './voice-text-gap';
-export { type HallucinationKind, type GroundingProbe } from './grounding-probe';
+export {
+  type GapPair, type GapFigure, type TrackGap, type VoiceTextGaps, pairGrades, voiceTextGaps,
+} from './voice-text-gap';
+export { type HallucinationKind, type RefreshSchedule, type GroundingProbe, isGrounded } from './grounding-probe';
 export { type GroundingSummary, type GroundingRow, summarizeGrounding, groundingByGroup } from './grounding-metrics';
-export { type TurnWindow, type DecayWindows, type GroundingDecayRow, groundingDecay } from './grounding-decay';
-export { type ReinjectionRow, reinjectionBenefit } from './reinjection-benefit';
-export { type QualityLatencyOptions, type SystemLatencyRow, qualityAdjustedLatency, latencyBySystem } from './quality-adjusted-latency';
+export { type GroundingDecayRow, groundingDecayScore } from './grounding-decay';
+export { type RefreshRow, refreshBenefit } from './refresh-benefit';
+export { type SystemLatencyRow, QAL_TIER, qualityAdjustedLatency, latencyBySystem } from './quality-adjusted-latency';
 export { type FailureLabel, type LabelShare, type FailureDistributionRow, labelShares, failureDistribution } from './failure-distribution';
 export { type CategoryLabels, type CategoryCell, type CategoryDeviationRow, type CategoryDeviation, categoryDeviation } from './category-deviation';

@@ -6,6 +6,7 @@ export function probe(overrides: Partial<GroundingProbe>): GroundingProbe {
     system: 'S',
     script: 's1',
     probe: 'p',
+    question: 'q',
     domain: 'finance',
     tier: 'T1',
     turn: 1,
@@ -14,7 +15,8 @@ export function probe(overrides: Partial<GroundingProbe>): GroundingProbe {
     correct: true,
     hallucination: 'none',
     confident: true,
-    reinjection: null,
+    refresh: null,
+    repeats: null,
     firstAudioMs: null,
     ...overrides,
   };

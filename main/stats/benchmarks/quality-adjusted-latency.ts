@@ -1,45 +1,52 @@
+import { clusterBootstrap, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
 import { groupBy } from './group';
-import type { GroundingProbe } from './grounding-probe';
-import { summarizeLatency, type LatencySummary } from './quantile';
-import { summarizeGrounding } from './grounding-metrics';
+import { isGrounded, type GroundingProbe } from './grounding-probe';
+import { quantileType7, summarizeLatency, type LatencySummary } from './quantile';
+import { rate, type Rate } from './rate';
+
+/** The context tier whose grounding accuracy enters DSB-DG's quality-adjusted latency. */
+export const QAL_TIER = 'T3';
 
 /**
- * Quality-adjusted latency QAL = L / a^γ (ms): L a latency statistic, a grounding accuracy in [0, 1], γ ≥ 0 the trade-off.
- * γ = 0 is plain latency; γ = 1 is the expected latency per correct answer if a wrong answer costs one more try.
- * Infinity when a = 0 and γ > 0.
+ * DSB-DG quality-adjusted latency (Mathur et al.) QAL = p50 FTED × (1 − GA) in ms, lower is better: the median
+ * first-token emission delay weighted by the share of answers not grounded. GA is a fraction in [0, 1].
  */
-export function qualityAdjustedLatency(latencyMs: number, accuracy: number, gamma = 1): number {
+export function qualityAdjustedLatency(p50Ms: number, accuracy: number): number {
   if (!(accuracy >= 0 && accuracy <= 1)) throw new RangeError(`accuracy must be in [0, 1], got ${accuracy}`);
-  if (!(gamma >= 0)) throw new RangeError(`gamma must be ≥ 0, got ${gamma}`);
-  if (gamma === 0) return latencyMs;
-  return accuracy === 0 ? Number.POSITIVE_INFINITY : latencyMs / accuracy ** gamma;
+  return p50Ms * (1 - accuracy);
 }
 
-/** Options of latencyBySystem. */
-export interface QualityLatencyOptions {
-  /** Which latency statistic enters QAL (default p50). */
-  statistic?: 'p50' | 'mean' | 'p95';
-  /** Trade-off exponent γ (default 1). */
-  gamma?: number;
-}
-
-/** First-audio delay summary, grounding accuracy and QAL for one system. */
+/** First-token emission delay, grounding accuracy at T3 and quality-adjusted latency of one system. */
 export interface SystemLatencyRow {
   system: string;
+  /** FTED p50 / mean / p95 (type 7) over every timed probe of the system. */
   firstAudio: LatencySummary;
-  accuracy: number | null;
-  /** null when the latency statistic or the accuracy is missing. */
+  /** Grounded over answerable probes at tier T3. */
+  accuracyT3: Rate;
+  /** p50 FTED × (1 − GA at T3) in ms; null when either is missing. */
   qal: number | null;
+  /** Percentile bootstrap of the QAL, resampling scripts. */
+  interval: BootstrapInterval;
 }
 
-/** First-audio delay p50/mean/p95 (type 7) per system, with grounding accuracy and quality-adjusted latency. */
-export function latencyBySystem(probes: readonly GroundingProbe[], options: QualityLatencyOptions = {}): SystemLatencyRow[] {
-  const statistic = options.statistic ?? 'p50';
+const qalOf = (probes: readonly GroundingProbe[]): number => {
+  const p50 = quantileType7(probes.flatMap((p) => (p.firstAudioMs === null ? [] : [p.firstAudioMs])), 0.5);
+  const t3 = probes.filter((p) => p.tier === QAL_TIER && p.answerable);
+  if (p50 === null || t3.length === 0) return Number.NaN;
+  return qualityAdjustedLatency(p50, t3.filter(isGrounded).length / t3.length);
+};
+
+/** FTED summary, T3 grounding accuracy and QAL = p50 FTED × (1 − GA at T3) per system, with a bootstrap interval. */
+export function latencyBySystem(probes: readonly GroundingProbe[], options: BootstrapOptions = {}): SystemLatencyRow[] {
   return [...groupBy(probes, (p) => p.system)].map(([system, rows]) => {
-    const firstAudio = summarizeLatency(rows.map((p) => p.firstAudioMs));
-    const accuracy = summarizeGrounding(rows).accuracy.value;
-    const latency = firstAudio[statistic];
-    const qal = latency === null || accuracy === null ? null : qualityAdjustedLatency(latency, accuracy, options.gamma ?? 1);
-    return { system, firstAudio, accuracy, qal };
+    const t3 = rows.filter((p) => p.tier === QAL_TIER && p.answerable);
+    const qal = qalOf(rows);
+    return {
+      system,
+      firstAudio: summarizeLatency(rows.map((p) => p.firstAudioMs)),
+      accuracyT3: rate(t3.filter(isGrounded).length, t3.length),
+      qal: Number.isFinite(qal) ? qal : null,
+      interval: clusterBootstrap(rows, (p) => p.script, qalOf, options),
+    };
   });
 }

@@ -1,57 +1,124 @@
 import { percentileBootstrap, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
+import { groupBy } from './group';
+import { holmAdjust } from './holm';
 import { mcnemar, type McNemarResult } from './mcnemar';
 import { isScored, type NotAttemptedPolicy, type VeraGrade } from './vera-grade';
 
-/** Options of voiceTextGap. */
-export interface VoiceTextGapOptions extends BootstrapOptions {
-  /** NOT_ATTEMPTED as incorrect (default) or dropping the pair. */
-  notAttempted?: NotAttemptedPolicy;
+/** One item answered by both runs: each side's score, 1/0 for one repeat or the mean over its repeats. */
+export interface GapPair {
+  item: string;
+  track: string;
+  voice: number;
+  text: number;
 }
 
-/** Paired voice-versus-text comparison on the items both runs answered. */
-export interface VoiceTextGap {
-  /** Items scored in both runs. */
+/** Voice and text accuracy over a set of pairs and their gap. */
+export interface GapFigure {
   pairs: number;
-  /** Items present in only one run, or unscored in either: left out. */
-  unpaired: number;
   voiceAccuracy: number | null;
   textAccuracy: number | null;
-  /** textAccuracy − voiceAccuracy over the pairs: positive when voice lags text. */
+  /** textAccuracy − voiceAccuracy (a fraction; positive when voice lags text); null without pairs. */
   gap: number | null;
-  /** McNemar with b = text right & voice wrong, c = voice right & text wrong. */
-  test: McNemarResult;
-  /** Percentile bootstrap of the gap, resampling items (pairs stay together); null without pairs. */
+  /** Percentile bootstrap of the gap, resampling items (a pair stays together); null without pairs. */
   interval: BootstrapInterval | null;
+  /** McNemar with b = text right & voice wrong, c = voice right & text wrong; null unless every score is 0 or 1. */
+  test: McNemarResult | null;
 }
 
-/** The voice–text gap of VERA: paired by item, exact McNemar (and Yates χ²) on discordant pairs, paired bootstrap interval. */
-export function voiceTextGap(voice: readonly VeraGrade[], text: readonly VeraGrade[], options: VoiceTextGapOptions = {}): VoiceTextGap {
-  const policy = options.notAttempted ?? 'incorrect';
-  const index = (grades: readonly VeraGrade[], side: string): Map<string, VeraGrade> => {
-    const map = new Map<string, VeraGrade>();
-    for (const g of grades) {
-      if (map.has(g.item)) throw new Error(`item ${g.item} appears twice in the ${side} grades`);
-      map.set(g.item, g);
-    }
-    return map;
-  };
-  const voiceByItem = index(voice, 'voice');
-  const textByItem = index(text, 'text');
-  const pairs: { voice: boolean; text: boolean }[] = [];
-  for (const [item, v] of voiceByItem) {
-    const t = textByItem.get(item);
-    if (t && isScored(v.grade, policy) && isScored(t.grade, policy)) pairs.push({ voice: v.grade === 'CORRECT', text: t.grade === 'CORRECT' });
+/** The gap on one track, with its McNemar p adjusted (Holm) across the tracks tested. */
+export type TrackGap = GapFigure & { track: string; holmP: number | null };
+
+/** Pooled, per-track and macro-averaged voice–text gaps of one pair of runs. */
+export interface VoiceTextGaps {
+  /** Items of either run without a scored counterpart in the other: left out. */
+  unpaired: number;
+  /** Every pair pooled across tracks (micro). */
+  pooled: GapFigure;
+  /** Tracks in the order their first pair appears. */
+  tracks: TrackGap[];
+  /** Unweighted means over the tracks with pairs; the interval resamples items over all tracks. */
+  macro: Omit<GapFigure, 'test'>;
+}
+
+/**
+ * Pairs two runs by item. Each side's score of an item is the mean over its scored grades (CORRECT = 1), so repeats
+ * of an item average; an item counts when both sides have a scored grade under the policy.
+ */
+export function pairGrades(
+  voice: readonly VeraGrade[],
+  text: readonly VeraGrade[],
+  policy: NotAttemptedPolicy = 'incorrect',
+): { pairs: GapPair[]; unpaired: number } {
+  const scores = (grades: readonly VeraGrade[]) =>
+    new Map([...groupBy(grades.filter((g) => isScored(g.grade, policy)), (g) => g.item)].map(([item, list]) => [
+      item,
+      { track: list[0].track, score: list.filter((g) => g.grade === 'CORRECT').length / list.length },
+    ]));
+  const v = scores(voice);
+  const t = scores(text);
+  const pairs: GapPair[] = [];
+  for (const [item, side] of v) {
+    const other = t.get(item);
+    if (other) pairs.push({ item, track: side.track, voice: side.score, text: other.score });
   }
-  const allItems = new Set([...voiceByItem.keys(), ...textByItem.keys()]);
-  const gapOf = (sample: { voice: boolean; text: boolean }[]): number => sample.reduce((sum, p) => sum + Number(p.text) - Number(p.voice), 0) / sample.length;
+  const items = new Set([...voice, ...text].map((g) => g.item));
+  return { pairs, unpaired: items.size - pairs.length };
+}
+
+const mean = (values: readonly number[]): number => values.reduce((s, x) => s + x, 0) / values.length;
+const gapOf = (pairs: readonly GapPair[]): number =>
+  pairs.length ? mean(pairs.map((p) => p.text - p.voice)) : Number.NaN;
+const binary = (x: number) => x === 0 || x === 1;
+
+function figure(pairs: readonly GapPair[], options: BootstrapOptions): GapFigure {
   const n = pairs.length;
   return {
     pairs: n,
-    unpaired: allItems.size - n,
-    voiceAccuracy: n === 0 ? null : pairs.filter((p) => p.voice).length / n,
-    textAccuracy: n === 0 ? null : pairs.filter((p) => p.text).length / n,
-    gap: n === 0 ? null : gapOf(pairs),
-    test: mcnemar(pairs.filter((p) => p.text && !p.voice).length, pairs.filter((p) => p.voice && !p.text).length),
-    interval: n === 0 ? null : percentileBootstrap(pairs, gapOf, options),
+    voiceAccuracy: n ? mean(pairs.map((p) => p.voice)) : null,
+    textAccuracy: n ? mean(pairs.map((p) => p.text)) : null,
+    gap: n ? gapOf(pairs) : null,
+    interval: n ? percentileBootstrap(pairs, gapOf, options) : null,
+    test: pairs.every((p) => binary(p.voice) && binary(p.text))
+      ? mcnemar(pairs.filter((p) => p.text > p.voice).length, pairs.filter((p) => p.voice > p.text).length)
+      : null,
+  };
+}
+
+/** Macro voice accuracy, text accuracy and gap over the given tracks; NaN gap when a track has no pair. */
+function macroOf(pairs: readonly GapPair[], tracks: readonly string[]): { voice: number; text: number; gap: number } {
+  const byTrack = groupBy(pairs, (p) => p.track);
+  if (tracks.some((t) => !byTrack.has(t))) return { voice: Number.NaN, text: Number.NaN, gap: Number.NaN };
+  const voice = mean(tracks.map((t) => mean(byTrack.get(t)!.map((p) => p.voice))));
+  const text = mean(tracks.map((t) => mean(byTrack.get(t)!.map((p) => p.text))));
+  return { voice, text, gap: text - voice };
+}
+
+/**
+ * VERA's voice–text gap (Lin et al., arXiv 2509.26542) pooled, per track and macro-averaged over tracks (the paper's
+ * headline), each with a paired percentile bootstrap; exact McNemar per track with Holm across the tracks.
+ */
+export function voiceTextGaps(
+  paired: { pairs: readonly GapPair[]; unpaired: number },
+  options: BootstrapOptions = {},
+): VoiceTextGaps {
+  const { pairs } = paired;
+  const groups = [...groupBy(pairs, (p) => p.track)];
+  const perTrack = groups.map(([track, list]) => ({ track, ...figure(list, options) }));
+  const tested = perTrack.filter((t) => t.test !== null);
+  const adjusted = holmAdjust(tested.map((t) => t.test!.exactP));
+  const tracks = perTrack.map((t) => ({ ...t, holmP: t.test ? adjusted[tested.indexOf(t)] : null }));
+  const names = groups.map(([track]) => track);
+  const macro = macroOf(pairs, names);
+  return {
+    unpaired: paired.unpaired,
+    pooled: figure(pairs, options),
+    tracks,
+    macro: {
+      pairs: pairs.length,
+      voiceAccuracy: pairs.length ? macro.voice : null,
+      textAccuracy: pairs.length ? macro.text : null,
+      gap: pairs.length ? macro.gap : null,
+      interval: pairs.length ? percentileBootstrap(pairs, (s) => macroOf(s, names).gap, options) : null,
+    },
   };
 }
