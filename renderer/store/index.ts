@@ -7,9 +7,11 @@ import { createImportSlice, type ImportSlice } from './import-slice';
 import { createLabelsSlice, type LabelsSlice } from './labels-slice';
 import { createMetricsSlice, type MetricsSlice } from './metrics-slice';
 import { createRunsSlice, type RunsSlice } from './runs-slice';
+import { createJudgeValidationSlice, type JudgeValidationSlice } from './judge-validation-slice';
 
 /** The whole renderer state. */
-export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice & ImportSlice & LabelsSlice & MetricsSlice & RunsSlice;
+export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice & ImportSlice & LabelsSlice & MetricsSlice
+  & RunsSlice & JudgeValidationSlice;
 
 /** The store hook. */
 export const useApp = create<AppState>()((...a) => ({
@@ -20,4 +22,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createLabelsSlice(...a),
   ...createMetricsSlice(...a),
   ...createRunsSlice(...a),
+  ...createJudgeValidationSlice(...a),
 }));

@@ -1,0 +1,154 @@
+/** The human–human figures of a field: every statistic with its interval, the confusion matrix, breakdowns by group,
+ * and each annotator against the adjudicated label. */
+import type { AgreementReport, PairReport, StudyAgreement } from '../../../shared/types/annotation';
+import { f3 } from './judge-format';
+
+type Interval = AgreementReport['statistics']['percentAgreement'];
+const NAMES: [keyof AgreementReport['statistics'], string][] = [
+  ['percentAgreement', 'Percent agreement'],
+  ['cohenKappa', "Cohen's κ"],
+  ['cohenKappaLinear', "Cohen's κ, linear"],
+  ['cohenKappaQuadratic', "Cohen's κ, quadratic"],
+  ['fleissKappa', "Fleiss' κ"],
+  ['krippendorffAlpha', "Krippendorff's α"],
+  ['gwetAc1', "Gwet's AC1"],
+];
+
+function CiBar({ i }: { i: Interval }) {
+  if (i.estimate === null) return null;
+  const x = (v: number) => `${((Math.max(-1, Math.min(1, v)) + 1) / 2) * 100}%`;
+  return (
+    <span className="ci-bar" title="−1 … 1">
+      {i.low !== null && i.high !== null && (
+        <span style={{ left: x(i.low), width: `calc(${x(i.high)} - ${x(i.low)})` }} />
+      )}
+      <i style={{ left: x(i.estimate) }} />
+    </span>
+  );
+}
+
+function StatsTable({ report }: { report: AgreementReport }) {
+  return (
+    <table className="data" data-testid="agreement-stats">
+      <thead><tr><th>statistic</th><th className="num">estimate</th><th className="num">95% CI</th><th /></tr></thead>
+      <tbody>
+        {NAMES.filter(([k]) => report.statistics[k] !== null).map(([k, name]) => {
+          const i = report.statistics[k]!;
+          return (
+            <tr key={k} data-stat={k}>
+              <td>{name}</td><td className="num">{f3(i.estimate)}</td>
+              <td className="num">[{f3(i.low)}, {f3(i.high)}]</td><td><CiBar i={i} /></td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Matrix({ report }: { report: AgreementReport }) {
+  const m = report.confusionMatrix;
+  if (!m) return <p className="muted">Confusion matrices are drawn for two raters.</p>;
+  const max = Math.max(1, ...m.counts.flat());
+  return (
+    <table className="cm" data-testid="confusion-matrix">
+      <thead><tr><th>{m.rowRater} ↓ · {m.columnRater} →</th>{m.categories.map((c) => <th key={c}>{c}</th>)}</tr></thead>
+      <tbody>
+        {m.categories.map((c, i) => (
+          <tr key={c}>
+            <th>{c}</th>
+            {m.counts[i].map((n, j) => {
+              const tone = `${i === j ? 'var(--good)' : 'var(--bad)'} ${Math.round(15 + 70 * (n / max))}%`;
+              const background = n ? `color-mix(in srgb, ${tone}, transparent)` : undefined;
+              return <td key={j} style={{ background }}>{n}</td>;
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Pairs({ title, pairs, excluded }: { title: string; pairs: PairReport[]; excluded: number }) {
+  if (pairs.length === 0) return null;
+  return (
+    <div className="card">
+      <h2>{title}</h2>
+      <table className="data" data-testid="pair-table">
+        <thead>
+          <tr>
+            <th>rater</th><th>vs</th><th className="num">items</th><th className="num">agreement</th>
+            <th className="num">Cohen's κ [95% CI]</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pairs.map((p) => {
+            const s = p.report?.statistics;
+            const k = s?.cohenKappa;
+            return (
+              <tr key={p.rater + p.reference}>
+                <td>{p.rater}</td><td>{p.reference}</td><td className="num">{p.report?.nPairableItems ?? 0}</td>
+                <td className="num">{f3(s?.percentAgreement.estimate)}</td>
+                <td className="num">{k ? `${f3(k.estimate)} [${f3(k.low)}, ${f3(k.high)}]` : (p.problem ?? '–')}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {excluded > 0 && (
+        <p className="muted" data-testid="unresolved-excluded">
+          {excluded} item{excluded === 1 ? '' : 's'} adjudicated unresolved left out of these comparisons.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Breakdowns({ a }: { a: StudyAgreement }) {
+  if (a.breakdowns.length === 0) return null;
+  return (
+    <div className="card span-2">
+      <h2>Breakdowns</h2>
+      <table className="data">
+        <thead>
+          <tr>
+            <th>by</th><th>group</th><th className="num">items</th><th className="num">agreement</th>
+            <th className="num">κ (α)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {a.breakdowns.map((b) => {
+            const s = b.report?.statistics;
+            return (
+              <tr key={b.by + b.group}>
+                <td>{b.by}</td><td>{b.group}</td><td className="num">{b.report?.nPairableItems ?? 0}</td>
+                <td className="num">{f3(s?.percentAgreement.estimate)}</td>
+                <td className="num">{f3((s?.cohenKappa ?? s?.krippendorffAlpha)?.estimate)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The human–human cards, laid out in the result's grid. */
+export function HumanAgreement({ a }: { a: StudyAgreement }) {
+  const o = a.overall;
+  return (
+    <>
+      <div className="card">
+        <h2>{a.field} · {o.raters.join(' & ')}</h2>
+        <p className="muted">
+          {o.nPairableItems} of {o.nItems} items labelled by two or more · {o.level} ·{' '}
+          {o.bootstrap.resamples.toLocaleString()} resamples, seed {o.bootstrap.seed} · {a.phase} labels
+        </p>
+        <StatsTable report={o} />
+      </div>
+      <div className="card"><h2>Confusion matrix</h2><Matrix report={o} /></div>
+      <Pairs title="Against the adjudicated label" pairs={a.vsAdjudicated} excluded={a.unresolvedExcluded} />
+      <Breakdowns a={a} />
+    </>
+  );
+}
