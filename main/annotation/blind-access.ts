@@ -116,6 +116,15 @@ export function mayReadOthers(db: Db, studyId: number, annotatorId: number): boo
   return facts(db, studyId, annotatorId).reason !== 'blind';
 }
 
+/** Refuses (forbidden) anyone but the study lead or an adjudicator to `what` (e.g. change what judge figures mean). */
+export function requireLeadOrAdjudicator(db: Db, studyId: number, viewerId: number, what: string): void {
+  const study = requireStudy(db, studyId);
+  const viewer = requireAnnotator(db, viewerId);
+  if (getSettings(db, studyId).leadId !== viewerId && viewer.role !== 'adjudicator') {
+    throw forbidden(onlyLead(what, study, `${viewer.name} is an annotator`));
+  }
+}
+
 /** Reveals the study's agreement to its annotators (the lead or an adjudicator only); the first reveal is kept. */
 export function revealAgreement(db: Db, studyId: number, viewerId: number, now: Date): AgreementAccess {
   const f = facts(db, studyId, viewerId);

@@ -16,11 +16,10 @@ import { pairedJudgeFigures, type PairedFlagItem } from '../stats/agreement/judg
 import type { PatternBootstrapOptions } from '../stats/agreement/pattern-bootstrap';
 import { newestJudgeOutputs } from '../db/judge-outputs';
 import { readHoldout, writeHoldout } from '../db/annotation-settings';
-import { DomainError, forbidden } from '../domain/errors';
+import { DomainError } from '../domain/errors';
 import { requireJudgeMapping } from './judge-mappings';
 import { humanSide, judgeValue, REFERENCE_NAMES } from './judge-validation';
-import { requireAnnotator } from './lookups';
-import { getSettings } from './settings';
+import { requireLeadOrAdjudicator } from './blind-access';
 
 /** What to compare. */
 export interface JudgeComparisonRequest extends PatternBootstrapOptions {
@@ -41,17 +40,14 @@ export function isHeldOut(seed: number, fraction: number, externalId: string): b
 }
 
 /** Fixes the study's held-out split; only its lead or an adjudicator may, since it decides what a judge is tuned on. */
-export function setHoldout(
-  db: Db,
-  studyId: number,
-  viewerId: number,
-  split: { seed: number; fraction: number } | null,
-): void {
-  const viewer = requireAnnotator(db, viewerId);
-  if (viewer.role !== 'adjudicator' && getSettings(db, studyId).leadId !== viewerId) {
-    throw forbidden(`only the study lead or an adjudicator may set the held-out split; ${viewer.name} is neither`);
-  }
+export function setHoldout(db: Db, studyId: number, viewerId: number, split: { seed: number; fraction: number } | null): void {
+  requireLeadOrAdjudicator(db, studyId, viewerId, 'set the held-out split');
   writeHoldout(db, studyId, split);
+}
+
+/** The study's held-out split, or null when it has none. */
+export function studyHoldout(db: Db, studyId: number): { seed: number; fraction: number } | null {
+  return readHoldout(db, studyId);
 }
 
 /** Both judges against each annotator, the adjudicated label and the pooled humans, on the labelled items. */

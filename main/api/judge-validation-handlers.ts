@@ -4,8 +4,8 @@ import type { Services } from '../services/services';
 import { studyJudges } from '../db/judge-outputs';
 import { removeJudgeMapping, saveJudgeMapping, studyJudgeMappings } from '../annotation/judge-mappings';
 import { judgeDisagreements } from '../annotation/judge-gallery';
-import { compareJudgesOnLabelled, setHoldout } from '../annotation/judge-comparison';
-import { requireAgreementAccess } from '../annotation/blind-access';
+import { compareJudgesOnLabelled, setHoldout, studyHoldout } from '../annotation/judge-comparison';
+import { requireAgreementAccess, requireLeadOrAdjudicator } from '../annotation/blind-access';
 import { requireStudy } from '../annotation/lookups';
 
 type In<M extends MethodName> = MethodInput<M>;
@@ -17,14 +17,17 @@ const changed = (s: Services, studyId: number) => s.events.emit('data.changed', 
 export const judgeValidationHandlers = {
   'judgeMappings.list': (s: Services, i: In<'judgeMappings.list'>): Out<'judgeMappings.list'> => {
     requireStudy(s.db, i.studyId);
-    return { mappings: studyJudgeMappings(s.db, i.studyId), judges: studyJudges(s.db, i.studyId) };
+    const holdout = studyHoldout(s.db, i.studyId);
+    return { mappings: studyJudgeMappings(s.db, i.studyId), judges: studyJudges(s.db, i.studyId), holdout };
   },
   'judgeMappings.save': (s: Services, i: In<'judgeMappings.save'>): Out<'judgeMappings.save'> => {
+    requireLeadOrAdjudicator(s.db, i.studyId, i.viewerId, 'change what the judge figures mean (judge mappings)');
     const mappings = saveJudgeMapping(s.db, i.studyId, i.mapping, s.clock());
     changed(s, i.studyId);
     return mappings;
   },
   'judgeMappings.remove': (s: Services, i: In<'judgeMappings.remove'>): Out<'judgeMappings.remove'> => {
+    requireLeadOrAdjudicator(s.db, i.studyId, i.viewerId, 'change what the judge figures mean (judge mappings)');
     const mappings = removeJudgeMapping(s.db, i.studyId, i.key);
     changed(s, i.studyId);
     return mappings;

@@ -163,10 +163,10 @@ export const createJudgeValidationSlice: StateCreator<AppState, [], [], JudgeVal
     }
   },
   async saveJudgeMapping(mapping) {
-    const studyId = get().studyId;
-    if (studyId === null) return false;
+    const { studyId, annotatorId: viewerId } = get();
+    if (studyId === null || viewerId === null) return false;
     try {
-      set({ judgeMappings: await call('judgeMappings.save', { studyId, mapping }), mappingError: null });
+      set({ judgeMappings: await call('judgeMappings.save', { studyId, viewerId, mapping }), mappingError: null });
     } catch (err) {
       set({ mappingError: message(err) });
       return false;
@@ -178,11 +178,11 @@ export const createJudgeValidationSlice: StateCreator<AppState, [], [], JudgeVal
     set({ mappingError: null });
   },
   async removeJudgeMapping(key) {
-    const studyId = get().studyId;
-    if (studyId === null) return false;
+    const { studyId, annotatorId: viewerId } = get();
+    if (studyId === null || viewerId === null) return false;
     const field = get().judgeMappings.find((m) => m.key === key)?.field;
     try {
-      set({ judgeMappings: await call('judgeMappings.remove', { studyId, key }), mappingError: null });
+      set({ judgeMappings: await call('judgeMappings.remove', { studyId, viewerId, key }), mappingError: null });
     } catch (err) {
       set({ mappingError: message(err) });
       return false;

@@ -47,10 +47,16 @@ export const judgeMappingInput = z
 /** Judge-validation methods by name. */
 export const judgeValidationMethods = {
   /** The mappings in force for a study (built-in ones, overridden or added to by the study's own), and its judges. */
-  'judgeMappings.list': method<{ mappings: JudgeMapping[]; judges: JudgeRef[] }>()(z.object({ studyId: id }).strict()),
-  'judgeMappings.save': method<JudgeMapping[]>()(z.object({ studyId: id, mapping: judgeMappingInput }).strict()),
+  'judgeMappings.list': method<{
+    mappings: JudgeMapping[];
+    judges: JudgeRef[];
+    holdout: { seed: number; fraction: number } | null;
+  }>()(z.object({ studyId: id }).strict()),
+  'judgeMappings.save': method<JudgeMapping[]>()(
+    z.object({ studyId: id, viewerId: id, mapping: judgeMappingInput }).strict(),
+  ),
   /** Removes the study's own mapping with this key (a built-in one it overrode comes back). */
-  'judgeMappings.remove': method<JudgeMapping[]>()(z.object({ studyId: id, key: mappingKey }).strict()),
+  'judgeMappings.remove': method<JudgeMapping[]>()(z.object({ studyId: id, viewerId: id, key: mappingKey }).strict()),
   /** Every item where the judge and the humans, or the humans among themselves, disagree under one mapping. */
   'judgeValidation.disagreements': method<DisagreementItem[]>()(
     z.object({ studyId: id, field, mappingKey, viewerId: id }).strict(),
