@@ -53,7 +53,7 @@ export async function runEpisode(job: EpisodeJob): Promise<RecordedEpisode> {
   const responseMs: number[] = [];
   const heard: (string | null)[] = [];
   const warnings: string[] = [];
-  const probes: { turnId: string; userTurnIndex: number; agentTurnIndex: number }[] = [];
+  const probes: { turnId: string; userTurnIndex: number; agentTurnIndex: number; firstAudioMs: number | null }[] = [];
   try {
     for (const turn of item.turns) {
       signal.throwIfAborted();
@@ -80,7 +80,10 @@ export async function runEpisode(job: EpisodeJob): Promise<RecordedEpisode> {
           if (!agent.text) agent.text = t.text;
         }
       }
-      if (turn.kind !== 'distractor') probes.push({ turnId: turn.id, userTurnIndex: turns.length - 1, agentTurnIndex: turns.length });
+      if (turn.kind !== 'distractor') {
+        const firstAudioMs = reply.firstAudioDelayMs;
+        probes.push({ turnId: turn.id, userTurnIndex: turns.length - 1, agentTurnIndex: turns.length, firstAudioMs });
+      }
       turns.push(agent);
       if (system.audio) rec.gap(config.turnGapMs);
     }

@@ -60,6 +60,7 @@ function dsbdg(x: DsbdgItem, site: Site): SetItem {
   const firstReinjection = x.reinjection ? Math.min(...x.reinjection.after_turns) : null;
   const turns: SetTurn[] = [];
   const probes: Record<string, unknown>[] = [];
+  let refreshes = 0;
   script.forEach((t, i) => {
     const n = i + 1;
     const field = x.turns ? `turns.${i}` : 'question';
@@ -68,8 +69,23 @@ function dsbdg(x: DsbdgItem, site: Site): SetItem {
     const answerable = judged ? (t.answerable ?? (t.answer !== undefined && t.answer !== null)) : null;
     if (judged && answerable && !t.answer) throw new ImportError(site.file, site.record, `${field}.answer`, 'an answerable probe needs its reference answer');
     turns.push({ id, kind: t.kind, text: t.text, audioPath: audio(t.audio, site, `${field}.audio`), reference: judged ? (t.answer ?? null) : null, answerable });
-    if (judged) probes.push({ id, turn: n, answerable, reference: t.answer ?? null, reinjection: firstReinjection === null ? null : n > firstReinjection ? 'after' : 'before' });
+    if (judged) {
+      const repeats = 'repeats' in t ? (t.repeats ?? null) : null;
+      const twin = repeats === null ? null : probes.find((p) => p.id === repeats && p.repeats === null);
+      if (repeats !== null && !twin) {
+        const why = `no earlier probe ${quote(repeats)} (not itself a repeat)`;
+        throw new ImportError(site.file, site.record, `${field}.repeats`, why);
+      }
+      const ownQuestion = 'question_id' in t ? t.question_id : undefined;
+      probes.push({
+        id, turn: n, answerable, reference: t.answer ?? null,
+        reinjection: firstReinjection === null ? null : n > firstReinjection ? 'after' : 'before',
+        question: ownQuestion ?? (twin ? twin.question : `${doc.id}/${id}`),
+        repeats,
+      });
+    }
     if (after.has(n) && n < script.length) {
+      refreshes += 1;
       const text = x.reinjection!.mode === 'text' ? x.reinjection!.text! : `Here is the document again.\n\n${doc.text}`;
       turns.push({ id: `reinject-${n}`, kind: 'reinjection', text, audioPath: null, reference: null, answerable: null });
     }
@@ -89,6 +105,8 @@ function dsbdg(x: DsbdgItem, site: Site): SetItem {
       protocol: x.protocol,
       probes,
       reinjectAfter: x.reinjection?.after_turns ?? [],
+      // The refresh schedule of DSB-DG's proactive-grounding comparison: how often the document is given again.
+      refresh: refreshes === 0 ? 'none' : refreshes === 1 ? 'single' : 'multiple',
       documentTokens: tokens,
       // A one-probe item is one DSB-DG probe: the fields the DSB-DG metrics read per episode.
       ...(probes.length === 1 ? { answerable: probes[0].answerable, probe_turn: probes[0].turn, reinjection: probes[0].reinjection } : {}),

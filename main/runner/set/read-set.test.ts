@@ -33,12 +33,14 @@ describe('DSB-DG sets', () => {
     expect(script.turns.map((t) => t.kind)).toEqual(['probe', 'distractor', 'probe', 'reinjection', 'probe', 'probe', 'probe']);
     expect(script.turns[3].text).toContain('Riverside Library lending policy');
     expect(script.info.probes).toEqual([
-      { id: 'p1', turn: 1, answerable: true, reference: 'One week, and DVDs cannot be renewed.', reinjection: 'before' },
-      { id: 'p2', turn: 3, answerable: true, reference: 'From ten to four.', reinjection: 'before' },
-      { id: 'p3', turn: 4, answerable: false, reference: null, reinjection: 'after' },
-      { id: 'p4', turn: 5, answerable: true, reference: 'Twenty cents per item per day, capped at five dollars per item.', reinjection: 'after' },
-      { id: 'p5', turn: 6, answerable: true, reference: 'Seven days once the item arrives.', reinjection: 'after' },
+      { id: 'p1', turn: 1, answerable: true, reference: 'One week, and DVDs cannot be renewed.', reinjection: 'before', question: 'library-policy/p1', repeats: null },
+      { id: 'p2', turn: 3, answerable: true, reference: 'From ten to four.', reinjection: 'before', question: 'library-policy/p2', repeats: null },
+      { id: 'p3', turn: 4, answerable: false, reference: null, reinjection: 'after', question: 'library-policy/p3', repeats: null },
+      { id: 'p4', turn: 5, answerable: true, reference: 'Twenty cents per item per day, capped at five dollars per item.', reinjection: 'after', question: 'library-policy/p4', repeats: null },
+      { id: 'p5', turn: 6, answerable: true, reference: 'Seven days once the item arrives.', reinjection: 'after', question: 'library-policy/p5', repeats: null },
     ]);
+    // One re-injection (after turn 3): the single-refresh schedule.
+    expect([script.info.refresh, renewals.info.refresh]).toEqual(['single', 'none']);
     expect(script.instructions).toMatch(/^Answer only from the document/);
     expect(set.hash).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -55,6 +55,10 @@ export const scriptTurn = z
     audio: z.string().min(1).optional(),
     answer: z.string().nullable().optional(),
     answerable: z.boolean().optional(),
+    /** The question's id across scripts (to compare refresh schedules on the same question). */
+    question_id: z.string().min(1).optional(),
+    /** A late probe: the id of the earlier probe of this script it repeats (DSB-DG grounding decay). */
+    repeats: z.string().min(1).optional(),
   })
   .strict();
 
