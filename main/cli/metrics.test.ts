@@ -146,7 +146,7 @@ describe('DSB-DG (Mathur et al.): the paper’s reported inputs give its QAL, GD
 });
 
 describe('VERA (Lin et al., arXiv 2509.26542): per-track and macro voice–text gaps from the paper’s headline', () => {
-  // 131 items per track (the smallest count whose fractions round to both math figures and their 68.7 pp gap).
+  // 131 items per track: a count whose fractions round to both math figures and to their 68.7 pp gap.
   // Text right on 98, 40, 80, 70, 66 (354 of 655); voice on 8, 5, 25, 6, 30 (74 of 655). Only math and the macro
   // figures are the paper's; the other four tracks' split is chosen so that the macro averages come out right.
   // Math: 98/131 = 74.81 % vs 8/131 = 6.11 %, gap 90/131 = 68.70 pp. Macro (equal tracks, so = pooled):
