@@ -20,9 +20,33 @@ export const RENDERER_CSP =
   "media-src 'self' earshot-media: blob:; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; font-src 'self'; " +
   "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
-/** Sends a file of the built renderer; unknown paths fall back to index.html (single-page app). */
+/**
+ * Headers of every response of the web host: no Referer (the page's URL carries the token), no content sniffing, and
+ * no use of any response by a page of another origin (a page on another port of 127.0.0.1 cannot play `/media/1`).
+ */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/** A path's percent-decoding, or null when it is malformed (`%ff` is no UTF-8, `%zz` no escape). */
+function decodedPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a file of the built renderer; unknown paths fall back to index.html (single-page app), malformed get 400. */
 export function serveRendererFile(rendererDir: string, pathname: string, res: ServerResponse): void {
-  const wanted = normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '');
+  const decoded = decodedPath(pathname);
+  if (decoded === null) {
+    res.writeHead(400, { 'Content-Type': 'text/plain' }).end('Bad Request: malformed percent-encoding in the path');
+    return;
+  }
+  const wanted = normalize(decoded).replace(/^[/\\]+/, '');
   let file = join(rendererDir, wanted);
   const rel = relative(rendererDir, file);
   if (rel.startsWith('..') || isAbsolute(rel) || !existsSync(file) || statSync(file).isDirectory()) {
@@ -31,7 +55,6 @@ export function serveRendererFile(rendererDir: string, pathname: string, res: Se
   res.writeHead(200, {
     'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
     'Content-Security-Policy': RENDERER_CSP,
-    'X-Content-Type-Options': 'nosniff',
     'Cache-Control': extname(file) === '.html' ? 'no-store' : 'max-age=3600',
   });
   createReadStream(file).on('error', () => res.destroy()).pipe(res);
