@@ -31,7 +31,7 @@ describe('judge-validation methods through the dispatcher (demo study, blind)', 
     const ana = await idOf('Ana', 'annotator');
     const judy = await idOf('Judy', 'adjudicator');
     const refused = await call('judgeMappings.save', { studyId: 1, viewerId: ana, mapping });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/study lead or an adjudicator/) } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/study lead or an adjudicator/i) } });
     const saved = await call('judgeMappings.save', { studyId: 1, viewerId: judy, mapping });
     expect(saved).toMatchObject({ ok: true });
     const list = (await call('judgeMappings.list', { studyId: 1 })) as { result: { mappings: { key: string; source: string }[] } };

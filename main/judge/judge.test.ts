@@ -153,7 +153,7 @@ describe('re-judging a study and comparing judges with humans', () => {
     expect(cmp.parts[0].baseline.find((c) => c.reference === 'Ann')!.figures!.percentAgreement.estimate).toBe(1);
     expect(cmp.parts[0].candidate.find((c) => c.reference === 'Bo')!.figures!.percentAgreement.estimate).toBeCloseTo(2 / 3, 12);
     expect(cmp.parts[0].differences.find((d) => d.reference === 'Bo')!.percentAgreement).toEqual({ estimate: 0, low: 0, high: 0 });
-    expect(() => setHoldout(db, studyId, a, { seed: 9, fraction: 0.5 })).toThrow(/only the study lead or an adjudicator/);
+    expect(() => setHoldout(db, studyId, a, { seed: 9, fraction: 0.5 })).toThrow(/only the study lead or an adjudicator/i);
     setHoldout(db, studyId, lead, { seed: 9, fraction: 0.5 });
     const split = compareJudgesOnLabelled(db, { ...request, baseline: cmp.baseline, candidate: cmp.candidate });
     const heldOut = episodes.filter((e) => isHeldOut(9, 0.5, e.externalId)).length;
