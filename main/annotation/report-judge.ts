@@ -1,6 +1,7 @@
 /** The judge section of the agreement report: judge vs each human reference per mapping, in Markdown and long CSV rows. */
 import type { BinaryJudgeFigures, JudgeValidation } from '../../shared/types/judge-validation';
-import { fmt, fmtInterval } from './report';
+import type { CsvCell } from './validation-csv';
+import { fmt, fmtInterval, mdText } from './report';
 
 /** A release figure: counts as whole numbers, ratios with 3 decimals, an en dash when there is none. */
 export function fmtFigure(x: number | null): string {
@@ -20,19 +21,24 @@ const FIGURES = [
 const counts = (f: BinaryJudgeFigures) =>
   `${f.truePositives}/${f.falsePositives}/${f.falseNegatives}/${f.trueNegatives}`;
 
-/** Markdown blocks (each a paragraph, heading or table) for the judge section. */
+/**
+ * Markdown blocks (each a paragraph, heading or table) for the judge section; every name and message in them is
+ * escaped with mdText (mapping labels, keys and sources, references, release files, titles and notes).
+ */
 export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], rows: string[][]) => string): string[] {
-  if (j.unmapped) return ['### The judge against the humans', j.unmapped];
+  if (j.unmapped) return ['### The judge against the humans', mdText(j.unmapped)];
   const out: string[] = ['### The judge against the humans'];
   for (const r of j.results) {
+    const m = r.mapping;
     out.push(
-      `**${r.mapping.label}** (${r.mapping.key}, ${r.mapping.source}): ${r.items} items; ${r.unmappedJudgeOutputs} judge outputs outside the mapping.`,
+      `**${mdText(m.label)}** (${mdText(m.key)}, ${mdText(m.source)}): ${r.items} items; ` +
+        `${r.unmappedJudgeOutputs} judge outputs outside the mapping.`,
     );
     const rows = r.comparisons.map((c) => [
-      c.reference,
+      mdText(c.reference),
       c.figures ? String(c.figures.n) : '0',
       c.figures ? counts(c.figures) : '–',
-      ...FIGURES.map(([k]) => (c.figures ? fmtInterval(c.figures[k]) : (c.problem ?? '–'))),
+      ...FIGURES.map(([k]) => (c.figures ? fmtInterval(c.figures[k]) : mdText(c.problem ?? '–'))),
     ]);
     if (rows.length) out.push(table(['reference', 'n', 'TP/FP/FN/TN', ...FIGURES.map(([, name]) => name)], rows));
     if (r.overall.length) {
@@ -41,7 +47,7 @@ export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], 
         table(
           head,
           r.overall.map((o) => [
-            o.reference,
+            mdText(o.reference),
             String(o.n),
             fmtInterval(o.percentAgreement),
             fmtInterval(o.cohenKappa),
@@ -52,11 +58,11 @@ export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], 
     }
   }
   for (const part of j.release) {
-    out.push(`#### ${part.title}`, `${part.file}: ${part.units}. ${part.notes.join('. ')}.`);
+    out.push(`#### ${mdText(part.title)}`, mdText(`${part.file}: ${part.units}. ${part.notes.join('. ')}.`));
     out.push(
       table(
         ['figure', 'Earshot', 'release'],
-        part.figures.map((f) => [f.label, fmtFigure(f.computed), fmtFigure(f.stated)]),
+        part.figures.map((f) => [mdText(f.label), fmtFigure(f.computed), fmtFigure(f.stated)]),
       ),
     );
   }
@@ -64,8 +70,8 @@ export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], 
 }
 
 /** Long CSV rows (field, section, group, rater, reference, statistic, estimate, low, high, n) of the judge section. */
-export function judgeCsvRows(field: string, j: JudgeValidation): string[][] {
-  const rows: string[][] = [];
+export function judgeCsvRows(field: string, j: JudgeValidation): CsvCell[][] {
+  const rows: CsvCell[][] = [];
   for (const r of j.results) {
     for (const c of r.comparisons) {
       if (!c.figures) continue;
@@ -78,18 +84,18 @@ export function judgeCsvRows(field: string, j: JudgeValidation): string[][] {
           'judge',
           c.reference,
           k,
-          String(i.estimate ?? ''),
-          String(i.low ?? ''),
-          String(i.high ?? ''),
-          String(c.figures.n),
+          i.estimate ?? '',
+          i.low ?? '',
+          i.high ?? '',
+          c.figures.n,
         ]);
       }
     }
   }
   for (const part of j.release) {
     for (const f of part.figures) {
-      rows.push([field, 'release', part.file, 'earshot', '', f.key, String(f.computed ?? ''), '', '', '']);
-      rows.push([field, 'release', part.file, 'release', '', f.key, String(f.stated ?? ''), '', '', '']);
+      rows.push([field, 'release', part.file, 'earshot', '', f.key, f.computed ?? '', '', '', '']);
+      rows.push([field, 'release', part.file, 'release', '', f.key, f.stated ?? '', '', '', '']);
     }
   }
   return rows;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { agreementReport, ratingsFromRecords } from '../stats/agreement/index';
 import type { StudyAgreement } from '../../shared/types/annotation';
+import type { BinaryJudgeFigures, JudgeFieldAgreement, JudgeMapping } from '../../shared/types/judge-validation';
 import { parseCsvRecords } from '../util/csv';
-import { fmtInterval, reportCsv, reportHtml, reportMarkdown } from './report';
+import { fmtInterval, mdText, reportCsv, reportHtml, reportMarkdown } from './report';
 
 // Wikipedia's Cohen's κ example: 20 yes/yes, 5 yes/no, 10 no/yes, 15 no/no → κ = 0.4.
 const records = [
@@ -34,7 +35,7 @@ describe('agreement report documents', () => {
     expect(md).toContain('# Agreement report: Pilot');
     expect(md).toContain(`| Cohen's κ | ${fmtInterval(overall.statistics.cohenKappa)} |`);
     expect(fmtInterval(overall.statistics.cohenKappa)).toMatch(/^0\.400 \[/);
-    expect(md).toContain('false_confidence resolved for 48 of 50');
+    expect(md).toContain('false\\_confidence resolved for 48 of 50');
     expect(md).toContain('| A \\ B | no | yes |');
     expect(md).toContain('| yes | 5 | 20 |');
   });
@@ -58,5 +59,99 @@ describe('agreement report documents', () => {
       ['yes|no', '5'],
       ['yes|yes', '20'],
     ]);
+  });
+});
+
+/** A name built to break out of Markdown and HTML: a tag, emphasis, a link, code, a cell, an entity, an escape. */
+const evil = (who: string) =>
+  `<img src=x onerror=alert(1)>${who} **b** _i_ [l](http://127.0.0.1/) \`c\` a|b ~~s~~ &amp; x\\|\n\n# h`;
+
+/** The cells of a Markdown table line, split at the pipes that are not backslash-escaped. */
+function cells(line: string): string[] {
+  const out = [''];
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '\\') out[out.length - 1] += line[i] + (line[++i] ?? '');
+    else if (line[i] === '|') out.push('');
+    else out[out.length - 1] += line[i];
+  }
+  return out.slice(1, -1);
+}
+
+describe('agreement report with names from imported data', () => {
+  const raterA = evil('A');
+  const raterB = evil('B');
+  const hostile = ratingsFromRecords(
+    records.map((r) => ({ ...r, rater: r.rater === 'A' ? raterA : raterB, label: evil(r.label) })),
+  );
+  const interval = { estimate: -0.25, low: -0.5, high: 0.1 };
+  const figures: BinaryJudgeFigures = {
+    n: 4, truePositives: 1, falsePositives: 1, falseNegatives: 1, trueNegatives: 1, percentAgreement: interval,
+    cohenKappa: interval, gwetAc1: interval, pabak: interval, precision: interval, recall: interval, f1: interval,
+  };
+  const mapping = { key: 'sev<2>', label: evil('mapping'), source: 'study' } as JudgeMapping;
+  const result = {
+    mapping, items: 4, unmappedJudgeOutputs: 0,
+    comparisons: [
+      { reference: evil('ref'), kind: 'annotator', figures },
+      { reference: 'none', kind: 'annotator', figures: null, problem: evil('problem') },
+    ],
+    overall: [{ ...figures, reference: evil('overall'), kind: 'annotator' }],
+  } as unknown as JudgeFieldAgreement;
+  const field: StudyAgreement = {
+    ...agreement,
+    study: { id: 1, name: evil('study') },
+    field: evil('field'),
+    raters: [raterA, raterB],
+    overall: agreementReport(hostile, { resamples: 50 }),
+    breakdowns: [{ by: evil('by'), group: evil('group'), report: agreementReport(hostile, { resamples: 50 }) }],
+    vsAdjudicated: [{ rater: raterA, reference: evil('adjudicated'), report: null }],
+    judge: {
+      field: evil('field'),
+      results: [result],
+      unmapped: null,
+      release: [{
+        file: evil('file'), title: evil('title'), units: 'calls', notes: [evil('note')], definitions: [],
+        figures: [{ key: 'k', label: evil('figure'), computed: 0.5, stated: 1 }],
+      }],
+    },
+  };
+  const names = [
+    'study', 'field', 'A', 'B', 'yes', 'no', 'by', 'group', 'adjudicated', 'mapping', 'ref', 'problem', 'overall',
+    'title', 'figure',
+  ];
+
+  it('Markdown: every name is literal text — no HTML, emphasis, links, code, extra cells or blocks', () => {
+    const md = reportMarkdown(evil('study'), [field], [], at);
+    expect(md).not.toContain('<');
+    for (const who of names) expect([who, md.includes(mdText(evil(who)))]).toEqual([who, true]);
+    expect(md).toContain(mdText(`${evil('file')}: calls. ${evil('note')}.`));
+    expect(md).toContain('(sev&lt;2&gt;, study)');
+    expect(md).not.toMatch(/^# h/m);
+    const tables = md.trimEnd().split('\n\n').filter((b) => b.startsWith('|'));
+    expect(tables).toHaveLength(7);
+    for (const table of tables) {
+      const [head, ...rows] = table.split('\n').map((l) => cells(l).length);
+      expect(rows).toEqual(rows.map(() => head));
+    }
+  });
+
+  it('HTML: every name is shown as the text it is, with no element of its own', () => {
+    const html = reportHtml(evil('study'), [field], [], at);
+    expect(html).not.toContain('<img');
+    const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    // line breaks are only layout in HTML (the sections put names on one line, the title and figures keep them)
+    const oneLine = (s: string) => s.replace(/\n+/g, ' ');
+    for (const who of names) {
+      expect([who, oneLine(html).includes(escaped(oneLine(evil(who))))]).toEqual([who, true]);
+    }
+  });
+
+  it('CSV: names that start like a formula are neutralised, negative estimates stay numbers', () => {
+    const csv = reportCsv([{ ...field, field: '=cmd()' }]);
+    expect(csv).toContain(`\n"'=cmd()",judge,sev<2>,judge,`);
+    const rows = parseCsvRecords(csv).records;
+    const judge = rows.find((r) => r.section === 'judge' && r.statistic === 'cohenKappa')!;
+    expect(judge).toMatchObject({ field: "'=cmd()", estimate: '-0.25', low: '-0.5', high: '0.1', n: '4' });
+    expect(csv).toMatch(/,cohenKappa,-0\.25,-0\.5,0\.1,4\n/);
   });
 });

@@ -1,7 +1,7 @@
 /** The agreement report as a document: Markdown or self-contained HTML (tables and confusion-matrix heat maps), plus one long CSV. */
 import type { AgreementReport, BootstrapInterval, ConfusionMatrix } from '../stats/agreement/index';
 import type { PairReport, ResolutionCount, StudyAgreement } from '../../shared/types/annotation';
-import { csvText } from './validation-csv';
+import { csvText, type CsvCell } from './validation-csv';
 import { judgeCsvRows, judgeMarkdownBlocks } from './report-judge';
 
 const STATISTICS: [keyof AgreementReport['statistics'], string][] = [
@@ -24,9 +24,33 @@ export function fmtInterval(i: Pick<BootstrapInterval, 'estimate' | 'low' | 'hig
   return i ? `${fmt(i.estimate)} [${fmt(i.low)}, ${fmt(i.high)}]` : '–';
 }
 
+/** Characters of a name that Markdown would read as markup; `\` among them, so a name's own cannot cancel an escape. */
+const MARKDOWN_SPECIAL = /[\\`*_[\]|~]/g;
+const MARKDOWN_ESCAPED = /\\([\\`*_[\]|~])/g;
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const DECODED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>' };
+
+/**
+ * A name that comes from imported data or a user (study, annotator, field, category, group, mapping, reference) as
+ * literal Markdown text: `&`, `<`, `>` as entities (no HTML, no autolink), `\`, backticks, `*`, `_`, `[`, `]`, `|`
+ * and `~` backslash-escaped, line breaks as spaces (a name cannot end a table row or start a block).
+ */
+export function mdText(name: string): string {
+  return name
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[&<>]/g, (c) => ENTITIES[c])
+    .replace(MARKDOWN_SPECIAL, '\\$&');
+}
+
+/** The plain text of Markdown written with mdText (the HTML report escapes it for HTML instead). */
+function mdPlain(text: string): string {
+  return text.replace(MARKDOWN_ESCAPED, '$1').replace(/&(amp|lt|gt);/g, (_, e: string) => DECODED[e]);
+}
+
+/** A Markdown table; its cells are Markdown text already (every name in them escaped with mdText). */
 function mdTable(head: string[], rows: string[][]): string {
-  const esc = (s: string) => s.replace(/\|/g, '\\|');
-  return [`| ${head.map(esc).join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
 function statisticRows(r: AgreementReport): string[][] {
@@ -34,26 +58,45 @@ function statisticRows(r: AgreementReport): string[][] {
 }
 
 function matrixMd(m: ConfusionMatrix): string {
-  return mdTable([`${m.rowRater} \\ ${m.columnRater}`, ...m.categories], m.categories.map((c, i) => [c, ...m.counts[i].map(String)]));
+  const categories = m.categories.map(mdText);
+  const head = [`${mdText(m.rowRater)} \\ ${mdText(m.columnRater)}`, ...categories];
+  return mdTable(head, categories.map((c, i) => [c, ...m.counts[i].map(String)]));
 }
 
 function pairRows(pairs: PairReport[]): string[][] {
-  return pairs.map((p) => [p.rater, p.reference, p.report ? String(p.report.nPairableItems) : '0', fmtInterval(p.report?.statistics.percentAgreement ?? null), fmtInterval(p.report?.statistics.cohenKappa ?? null)]);
+  return pairs.map((p) => [
+    mdText(p.rater),
+    mdText(p.reference),
+    p.report ? String(p.report.nPairableItems) : '0',
+    fmtInterval(p.report?.statistics.percentAgreement ?? null),
+    fmtInterval(p.report?.statistics.cohenKappa ?? null),
+  ]);
 }
 
 /** One field's section in Markdown. */
 export function fieldMarkdown(a: StudyAgreement, counts: ResolutionCount | undefined): string {
   const o = a.overall;
   const out = [
-    `## ${a.field}`,
-    `${o.nItems} items, ${o.nPairableItems} labelled by at least two of ${o.raters.join(', ')} (${a.phase} labels, ${o.level} level). ` +
+    `## ${mdText(a.field)}`,
+    `${o.nItems} items, ${o.nPairableItems} labelled by at least two of ${o.raters.map(mdText).join(', ')} ` +
+      `(${a.phase} labels, ${o.level} level). ` +
       `95% percentile bootstrap intervals over items, ${o.bootstrap.resamples} resamples, seed ${o.bootstrap.seed}.`,
-    counts ? `Adjudication: ${a.field} resolved for ${counts.resolved} of ${counts.items} (${counts.unanimous} unanimous, ${counts.decided} decided, ${counts.unresolved} unresolved).` : '',
+    counts
+      ? `Adjudication: ${mdText(a.field)} resolved for ${counts.resolved} of ${counts.items} (${counts.unanimous} ` +
+        `unanimous, ${counts.decided} decided, ${counts.unresolved} unresolved).`
+      : '',
     mdTable(['statistic', 'estimate [95% CI]'], statisticRows(o)),
   ];
   if (o.confusionMatrix) out.push('### Confusion matrix', matrixMd(o.confusionMatrix));
   if (a.breakdowns.length) {
-    out.push('### Breakdowns', mdTable(['by', 'group', 'items', 'agreement', 'κ / α'], a.breakdowns.map((b) => [b.by, b.group, String(b.report?.nPairableItems ?? 0), fmtInterval(b.report?.statistics.percentAgreement ?? null), fmtInterval(b.report?.statistics.cohenKappa ?? b.report?.statistics.krippendorffAlpha ?? null)])));
+    const rows = a.breakdowns.map((b) => [
+      mdText(b.by),
+      mdText(b.group),
+      String(b.report?.nPairableItems ?? 0),
+      fmtInterval(b.report?.statistics.percentAgreement ?? null),
+      fmtInterval(b.report?.statistics.cohenKappa ?? b.report?.statistics.krippendorffAlpha ?? null),
+    ]);
+    out.push('### Breakdowns', mdTable(['by', 'group', 'items', 'agreement', 'κ / α'], rows));
   }
   if (a.vsAdjudicated.length) {
     out.push('### Against the adjudicated label', mdTable(['rater', 'reference', 'items', 'agreement', "Cohen's κ"], pairRows(a.vsAdjudicated)));
@@ -65,7 +108,9 @@ export function fieldMarkdown(a: StudyAgreement, counts: ResolutionCount | undef
 
 /** The whole report in Markdown. */
 export function reportMarkdown(study: string, fields: StudyAgreement[], counts: ResolutionCount[], generatedAt: Date): string {
-  const head = `# Agreement report: ${study}\n\nGenerated by Earshot on ${generatedAt.toISOString()}. Definitions: docs/metrics-agreement.md.`;
+  const head =
+    `# Agreement report: ${mdText(study)}\n\n` +
+    `Generated by Earshot on ${generatedAt.toISOString()}. Definitions: docs/metrics-agreement.md.`;
   return [head, ...fields.map((f) => fieldMarkdown(f, counts.find((c) => c.field === f.field)))].join('\n\n') + '\n';
 }
 
@@ -85,11 +130,13 @@ export function reportHtml(study: string, fields: StudyAgreement[], counts: Reso
     const html = md
       .split('\n\n')
       .map((block) => {
-        if (block.startsWith('#### ')) return `<h4>${escHtml(block.slice(5))}</h4>`;
-        if (block.startsWith('### ')) return `<h3>${escHtml(block.slice(4))}</h3>`;
-        if (block.startsWith('## ')) return `<h2>${escHtml(block.slice(3))}</h2>`;
-        if (!block.startsWith('|')) return `<p>${escHtml(block)}</p>`;
-        const lines = block.split('\n').filter((_, i) => i !== 1).map((l) => l.slice(2, -2).split(' | ').map((c) => escHtml(c.replace(/\\\|/g, '|'))));
+        const text = (md: string) => escHtml(mdPlain(md));
+        if (block.startsWith('#### ')) return `<h4>${text(block.slice(5))}</h4>`;
+        if (block.startsWith('### ')) return `<h3>${text(block.slice(4))}</h3>`;
+        if (block.startsWith('## ')) return `<h2>${text(block.slice(3))}</h2>`;
+        if (!block.startsWith('|')) return `<p>${text(block)}</p>`;
+        // cells are split at ' | ': an escaped pipe in a name is '\|', never preceded by a space
+        const lines = block.split('\n').filter((_, i) => i !== 1).map((l) => l.slice(2, -2).split(' | ').map(text));
         return `<table><tr>${lines[0].map((c) => `<th>${c}</th>`).join('')}</tr>${lines.slice(1).map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`;
       })
       .join('\n');
@@ -108,18 +155,27 @@ function withMatrix(html: string, f: StudyAgreement): string {
 
 /** Every number of the report in long form: field, section, group, rater, reference, statistic, estimate, low, high, n; confusion cells as statistic "count". */
 export function reportCsv(fields: StudyAgreement[]): string {
-  const rows: string[][] = [['field', 'section', 'group', 'rater', 'reference', 'statistic', 'estimate', 'low', 'high', 'n']];
+  const rows: CsvCell[][] = [
+    ['field', 'section', 'group', 'rater', 'reference', 'statistic', 'estimate', 'low', 'high', 'n'],
+  ];
   const stats = (field: string, section: string, group: string, rater: string, reference: string, r: AgreementReport | null) => {
     if (!r) return;
     for (const [k] of STATISTICS) {
       const i = r.statistics[k];
-      if (i) rows.push([field, section, group, rater, reference, k, String(i.estimate ?? ''), String(i.low ?? ''), String(i.high ?? ''), String(r.nPairableItems)]);
+      if (!i) continue;
+      const n = r.nPairableItems;
+      rows.push([field, section, group, rater, reference, k, i.estimate ?? '', i.low ?? '', i.high ?? '', n]);
     }
   };
   for (const f of fields) {
     stats(f.field, 'overall', '', f.raters.join('+'), '', f.overall);
     const m = f.overall.confusionMatrix;
-    if (m) m.categories.forEach((row, i) => m.categories.forEach((col, j) => rows.push([f.field, 'confusion', `${row}|${col}`, m.rowRater, m.columnRater, 'count', String(m.counts[i][j]), '', '', String(m.n)])));
+    m?.categories.forEach((row, i) =>
+      m.categories.forEach((col, j) => {
+        const count = m.counts[i][j];
+        rows.push([f.field, 'confusion', `${row}|${col}`, m.rowRater, m.columnRater, 'count', count, '', '', m.n]);
+      }),
+    );
     for (const b of f.breakdowns) stats(f.field, b.by, b.group, f.raters.join('+'), '', b.report);
     for (const p of f.vsAdjudicated) stats(f.field, 'pair', '', p.rater, p.reference, p.report);
     rows.push(...judgeCsvRows(f.field, f.judge));

@@ -43,6 +43,14 @@ describe('validation.csv export', () => {
   it('quotes fields with commas, quotes and newlines', () => {
     expect(csvText([['a,b', 'say "hi"', 'two\nlines', 'plain']])).toBe('"a,b","say ""hi""","two\nlines",plain\n');
   });
+
+  it('neutralises text a spreadsheet would run as a formula (OWASP: a leading quote, quoted) but not numbers', () => {
+    const text = ['=1+2', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://127.0.0.1/x")', 'a-b', 'x=1'];
+    expect(csvText([text])).toBe(
+      `"'=1+2","'+1","'-1","'@SUM(A1)","'\tx","'\rx","'=HYPERLINK(""http://127.0.0.1/x"")",a-b,x=1\n`,
+    );
+    expect(csvText([[-0.25, 3, 1e-7, -0, Number.NaN, -Infinity]])).toBe('-0.25,3,1e-7,0,,\n');
+  });
 });
 
 describe('validation.csv columns follow field roles, not field keys', () => {
@@ -73,6 +81,31 @@ describe('validation.csv columns follow field roles, not field keys', () => {
       ]);
       expect(validationCsvWarnings(db, demo.id)).toEqual([
         'no field of taxonomy "generic" has role "subtype": human_error_subtype_a/b are left empty',
+      ]);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('writes labels that start like a formula as text, and a negative reward as a number', async () => {
+    const t = await tempServices();
+    try {
+      const db = t.services.db;
+      const demo = findStudy(db, 'Demo study')!;
+      const [first] = studyEpisodes(db, demo.id);
+      db.prepare('UPDATE episodes SET reward = -0.25 WHERE id = ?').run(first.id);
+      const [ana, ben] = makeAnnotators(db, ['Ana', 'Ben']);
+      label(db, first.id, ana, { source: 'agent', notes: '=HYPERLINK("http://127.0.0.1/x","click")' });
+      label(db, first.id, ben, { source: 'user', notes: '@SUM(1+1)' });
+      const csv = validationCsv(db, demo.id);
+      const line = csv.split('\n')[1];
+      expect(line).toContain(',-0.25,');
+      expect(line.endsWith(`,"'=HYPERLINK(""http://127.0.0.1/x"",""click"")","'@SUM(1+1)"`)).toBe(true);
+      const row = parseCsvRecords(csv).records[0];
+      expect([row.reward, row.human_notes_a, row.human_notes_b]).toEqual([
+        '-0.25',
+        `'=HYPERLINK("http://127.0.0.1/x","click")`,
+        "'@SUM(1+1)",
       ]);
     } finally {
       t.cleanup();

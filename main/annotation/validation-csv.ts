@@ -23,17 +23,36 @@ const ROLE_COLUMNS: Readonly<Record<FieldRole, string>> = {
   notes: 'human_notes',
 };
 
-/** Quotes a CSV field when it holds a comma, quote or line break (RFC 4180). */
-export function csvField(value: string): string {
+/**
+ * A CSV cell: text, or a number. Text is what imported data and users wrote and is neutralised against formula
+ * injection; a number (a reward, a count, an estimate: a JS number, never a string that looks like one) is written as
+ * `String(n)`, so that `-0.25` stays a number in a spreadsheet. A number that is not finite is written empty.
+ */
+export type CsvCell = string | number;
+
+/** First characters that make a spreadsheet read a text cell as a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; text starting with `=`, `+`, `-`,
+ * `@`, tab or carriage return gets a leading `'` and quotes (OWASP), so a spreadsheet shows it as text, not a formula.
+ */
+export function csvField(value: CsvCell): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (FORMULA_START.test(value)) return `"'${value.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** Joins rows of fields into CSV text with a trailing newline. */
-export function csvText(rows: readonly (readonly string[])[]): string {
+/** Joins rows of cells into CSV text with a trailing newline. */
+export function csvText(rows: readonly (readonly CsvCell[])[]): string {
   return rows.map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }
 
-const cell = (v: LabelValue | undefined): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join('|') : typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+/** A value of an imported episode's info as a cell: numbers stay numbers, anything else is text ('' when absent). */
+const infoCell = (v: unknown): CsvCell => (v === null || v === undefined ? '' : typeof v === 'number' ? v : String(v));
+
+const cell = (v: LabelValue | undefined): CsvCell =>
+  v === null || v === undefined ? '' : Array.isArray(v) ? v.join('|') : typeof v === 'boolean' ? (v ? '1' : '0') : v;
 
 /** An annotator's values by role: the value of the field playing each role (undefined when unlabelled or unplayed). */
 export type RoleValues = Partial<Record<FieldRole, LabelValue>>;
@@ -99,7 +118,7 @@ export function validationCsv(db: Db, studyId: number, raterIds?: [number, numbe
   }
   const judgement = db.prepare('SELECT label, rationale FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1');
   const failure = new Map(taxonomy.verdicts.map((v) => [v.value, v.failure]));
-  const rows: string[][] = [[...VALIDATION_COLUMNS]];
+  const rows: CsvCell[][] = [[...VALIDATION_COLUMNS]];
   for (const e of studyEpisodes(db, studyId)) {
     const pair = byEpisode.get(e.id);
     if (!pair) continue;
@@ -111,10 +130,12 @@ export function validationCsv(db: Db, studyId: number, raterIds?: [number, numbe
     const votes = positives.filter((p) => p === true).length;
     const rated = positives.some((p) => p !== null);
     rows.push([
-      'call', String(info.clipId ?? e.externalId), e.externalId, e.task, String(info.bank ?? ''), String(info.tier ?? ''),
-      e.reward === null ? '' : String(e.reward), String(info.factor ?? ''), '', '',
-      judgeFlag, info.judgeSeverity === undefined || info.judgeSeverity === null ? '' : String(info.judgeSeverity), j?.rationale ?? '',
-      rated ? String(votes) : '', rated ? (votes === positives.filter((p) => p !== null).length && votes > 0 ? '1' : '0') : '', rated ? (votes > 0 ? '1' : '0') : '',
+      'call', infoCell(info.clipId ?? e.externalId), e.externalId, e.task, infoCell(info.bank), infoCell(info.tier),
+      e.reward ?? '', infoCell(info.factor), '', '',
+      judgeFlag, infoCell(info.judgeSeverity), j?.rationale ?? '',
+      rated ? votes : '',
+      rated ? (votes === positives.filter((p) => p !== null).length && votes > 0 ? '1' : '0') : '',
+      rated ? (votes > 0 ? '1' : '0') : '',
       cell(a.severity), cell(b.severity), cell(a.source), cell(b.source), cell(a.subtype), cell(b.subtype),
       cell(a.notes), cell(b.notes),
     ]);

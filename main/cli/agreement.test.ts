@@ -92,7 +92,7 @@ describe('earshot agreement', () => {
     const res = earshot('report', '--study', 'tau elicit', '--field', 'error_source,severity', '--db', db, '--out', 'r.md', '--seed', '7');
     expect(res.stderr).toBe('');
     const md = readFileSync(join(home, 'r.md'), 'utf8');
-    expect(md).toContain('## error_source');
+    expect(md).toContain('## error\\_source');
     expect(md).toContain('## severity');
     expect(readFileSync(join(home, 'r.csv'), 'utf8').split('\n')[0]).toBe('field,section,group,rater,reference,statistic,estimate,low,high,n');
     const csv = earshot('labels', 'csv', '--study', 'tau elicit', '--db', db, '--out', 'v.csv');
