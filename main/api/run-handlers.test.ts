@@ -36,6 +36,6 @@ describe('run methods', () => {
     expect(await dispatch(t.services, 'runs.start', { set, system: 'relative.json', repeats: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await dispatch(t.services, 'runs.resume', { runId })).toMatchObject({ ok: true });
     expect(await dispatch(t.services, 'runs.get', { runId: 999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await dispatch(t.services, 'judge.compare', { studyId: 999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatch(t.services, 'judge.compare', { studyId: 999, viewerId: 1 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

@@ -8,6 +8,7 @@ import { findStudy } from '../db/studies';
 import { loadJudgeConfig } from '../judge/config';
 import { compareJudges } from '../judge/compare';
 import { labelledEpisodeIds } from '../annotation/ratings';
+import { requireAgreementAccess } from '../annotation/blind-access';
 import { judgeStudy } from '../judge/judge-study';
 import { ConfigError } from '../runner/systems/config';
 import { keyStatus, MissingKeyError, redact, storeKey } from '../runner/keys';
@@ -82,6 +83,7 @@ export const runHandlers = {
     }),
   'judge.compare': (s: Services, input: MethodInput<'judge.compare'>): MethodOutput<'judge.compare'> => {
     if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
+    requireAgreementAccess(s.db, input.studyId, input.viewerId);
     return compareJudges(s.db, input.studyId, input.field);
   },
   'keys.status': (_s: Services, input: MethodInput<'keys.status'>): MethodOutput<'keys.status'> => keyStatus(input.env),

@@ -46,7 +46,8 @@ export interface RunsSlice {
   startRunJob(): Promise<void>;
   resumeRunJob(runId: number): Promise<void>;
   cancelRunJob(jobId: string): Promise<void>;
-  rejudgeStudy(studyId: number): Promise<void>;
+  /** Judges the study with the chosen config; with `onlyLabelled`, only the items labelled on that field. */
+  rejudgeStudy(studyId: number, onlyLabelled?: string): Promise<void>;
   compareJudges(studyId: number, field?: string): Promise<void>;
   onRunJobProgress(job: EventPayloads['job.progress']): void;
 }
@@ -113,19 +114,21 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
         fail(err);
       }
     },
-    async rejudgeStudy(studyId) {
+    async rejudgeStudy(studyId, onlyLabelled) {
       const judge = get().runForm.judge;
       if (!judge) return set({ runsError: 'choose a judge config' });
       try {
         set({ runsError: null });
-        track((await call('judge.start', { studyId, judge })).jobId, 'judge');
+        track((await call('judge.start', { studyId, judge, ...(onlyLabelled ? { onlyLabelled } : {}) })).jobId, 'judge');
       } catch (err) {
         fail(err);
       }
     },
     async compareJudges(studyId, field) {
+      const viewerId = get().annotatorId;
+      if (viewerId === null) return set({ runsError: 'choose who you are (top right) to compare judges with annotators' });
       try {
-        set({ comparison: await call('judge.compare', { studyId, ...(field ? { field } : {}) }), runsError: null });
+        set({ comparison: await call('judge.compare', { studyId, viewerId, ...(field ? { field } : {}) }), runsError: null });
       } catch (err) {
         fail(err);
       }

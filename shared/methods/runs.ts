@@ -31,7 +31,10 @@ export const runMethods = {
   'judge.start': method<{ jobId: string }>()(
     z.object({ studyId: id, judge: config, onlyLabelled: z.string().min(1).max(120).optional() }).strict(),
   ),
-  'judge.compare': method<JudgeComparison>()(z.object({ studyId: id, field: z.string().min(1).max(64).optional() }).strict()),
+  /** Each judge against each annotator; the viewer must be allowed to read agreement figures (blind rules). */
+  'judge.compare': method<JudgeComparison>()(
+    z.object({ studyId: id, viewerId: id, field: z.string().min(1).max(64).optional() }).strict(),
+  ),
   'keys.status': method<KeyStatus>()(z.object({ env: envName.optional() }).strict()),
   'keys.store': method<{ stored: boolean }>()(z.object({ env: envName, value: z.string().max(512) }).strict()),
 } as const;

@@ -14,12 +14,18 @@ export function JudgeTools() {
   const compare = useApp((s) => s.compareJudges);
   const comparison = useApp((s) => s.comparison);
   const [field, setField] = useState('verdict');
+  const [onlyLabelled, setOnlyLabelled] = useState(false);
   if (studyId === null) return null;
   return (
     <section className="runs-section" aria-label="judges">
       <h2>Judges of “{study?.name}”</h2>
       <div className="judge-tools">
-        <button type="button" className="primary" data-testid="judge-start" disabled={!judge} onClick={() => void rejudge(studyId)}>Re-judge with the judge config</button>
+        <button type="button" className="primary" data-testid="judge-start" disabled={!judge}
+          onClick={() => void rejudge(studyId, onlyLabelled ? field : undefined)}>Re-judge with the judge config</button>
+        <label title="judge exactly the calls humans labelled on the field, to compare a new prompt or model with them">
+          <input type="checkbox" data-testid="judge-only-labelled" checked={onlyLabelled}
+            onChange={(e) => setOnlyLabelled(e.target.checked)} /> only the calls labelled on the field
+        </label>
         <label>
           human field <input value={field} onChange={(e) => setField(e.target.value)} size={12} />
         </label>
