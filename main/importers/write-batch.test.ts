@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { writePcm16, wavBytes } from '../../test-support/wav';
 import { readGenericJsonl } from './generic/read-generic';
-import { writeBatch } from './write-batch';
-import type { Db } from '../db/open';
+import { writeBatch, writeEpisodeChunks } from './write-batch';
+import { prepareEpisode } from './prepared-episode';
+import { openDatabase, type Db } from '../db/open';
 import type { BatchEpisode, ImportBatch } from './batch';
 
 let t: TempServices;
@@ -117,5 +118,39 @@ describe('writeBatch inserts', () => {
     expect((await writeBatch(db, batchOf(many), { now: new Date() })).episodes).toBe(300);
     expect(db.prepare('SELECT count(*), min(id), max(id), count(DISTINCT system) FROM episodes').raw().get()).toEqual([300, 1, 300, 3]);
     expect(db.prepare('SELECT count(*) FROM episode_conditions').pluck().get()).toBe(600);
+  });
+});
+
+describe('an import beside another connection that writes (a server saving labels)', () => {
+  it('holds the write lock from its start: a write committed meanwhile cannot fail it (database locked)', async () => {
+    writePcm16(join(dir, 'a.wav'), 8000, 2, 8000, (i) => Math.sin(i));
+    const db = t.services.db;
+    // the study exists, so the import's first statements only read
+    await writeBatch(db, await readGenericJsonl(study([episode('e1')])), { now: new Date() });
+    const batch = await readGenericJsonl(study([episode('e2', { audio: [] })]));
+    const server = openDatabase(t.dbPath);
+    server.pragma('busy_timeout = 0');
+    const saveLabel = () => server.prepare("UPDATE studies SET description = 'saved'").run();
+    const during: string[] = [];
+    function* chunks() {
+      // the server saves between the import's first read and its first write
+      try {
+        saveLabel();
+        during.push('saved');
+      } catch (err) {
+        during.push((err as Error).message);
+      }
+      yield batch.episodes.map(prepareEpisode);
+    }
+    try {
+      const summary = writeEpisodeChunks(db, batch, new Map(), chunks(), { now: new Date() });
+      expect(summary).toMatchObject({ episodes: 1, unchanged: false });
+      // the server's write had to wait for the import (with its busy timeout it would have, here it has none)
+      expect(during).toEqual(['database is locked']);
+      expect(() => saveLabel()).not.toThrow();
+      expect(counts(db).episodes).toBe(2);
+    } finally {
+      server.close();
+    }
   });
 });

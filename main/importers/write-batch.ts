@@ -32,6 +32,9 @@ export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptio
  * open, so whatever produces them (e.g. threads reading the source) runs while earlier chunks are inserted. A chunk
  * source that throws undoes everything. When the study already has an import with the same content hash (computed from
  * the episodes' content hashes as they arrive), the transaction is undone too and the summary says `unchanged`.
+ * The transaction is IMMEDIATE: it takes the write lock (waiting out the busy timeout) before its first read. A
+ * deferred one would read, and then fail with `database is locked` at its first write if another connection (the web
+ * host saving a label) had committed in between, a conflict WAL mode cannot wait out.
  */
 export function writeEpisodeChunks(
   db: Db,
@@ -70,7 +73,7 @@ export function writeEpisodeChunks(
           hash,
           options.now.toISOString(),
         );
-      })();
+      }).immediate();
     } catch (err) {
       if (!(err instanceof AlreadyImported)) throw err;
       Object.assign(summary, { episodes: 0, turns: 0, audio: 0, judgements: 0, annotations: 0, unchanged: true });
@@ -82,9 +85,12 @@ export function writeEpisodeChunks(
   return summary;
 }
 
-/** Re-reads the statistics the query planner uses for the episode browser, so filters and sorts walk the right index. */
+/**
+ * Re-reads the statistics the query planner uses for the episode browser, so filters and sorts walk the right index;
+ * immediate for the same reason as the import's transaction (ANALYZE reads the tables, then writes sqlite_stat1).
+ */
 function refreshPlannerStatistics(db: Db): void {
-  db.exec('ANALYZE episodes; ANALYZE episode_conditions;');
+  db.transaction(() => db.exec('ANALYZE episodes; ANALYZE episode_conditions;')).immediate();
 }
 
 /** Each audio file's content hash and peaks, one file after another, with progress; the first fault throws. */
