@@ -80,6 +80,14 @@ describe('web host access', () => {
     expect(again.status).toBe(200);
   });
 
+  it('answers 403 to a Host other than its own even with the token (a DNS-rebound name)', async () => {
+    const request = (name: string) =>
+      `GET /?token=${host.token} HTTP/1.1\r\nHost: ${name}\r\nConnection: close\r\n\r\n`;
+    expect(await raw(request(`rebound.example:${host.port}`))).toBe('HTTP/1.1 403 Forbidden');
+    expect(await raw(request(`127.0.0.1:${host.port + 1}`))).toBe('HTTP/1.1 403 Forbidden');
+    expect(await raw(request(`localhost:${host.port}`))).toBe('HTTP/1.1 200 OK');
+  });
+
   it('answers 400 to a target that is no URL, with or without the token, and keeps serving', async () => {
     const head = `Host: 127.0.0.1:${host.port}\r\nConnection: close`;
     expect(await raw(`GET http://[ HTTP/1.1\r\n${head}\r\n\r\n`)).toBe('HTTP/1.1 400 Bad Request');
