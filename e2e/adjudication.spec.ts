@@ -7,14 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { startHost, type TestHost } from './support/host';
+import { seedDemoPeople } from './support/demo-labels';
 import { StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
 import { AdjudicationPage } from './pages/adjudication-page';
 import { MetricsPage } from './pages/metrics-page';
-import { createServices } from '../main/services/services';
-import { createAnnotator } from '../main/annotation/annotators';
-import { setLabel } from '../main/annotation/labels';
-import type { LabelValue } from '../shared/types/annotation';
 
 const ORDER = 'demo-retail-order-status';
 const FLIGHT = 'demo-airline-change-flight';
@@ -30,15 +27,7 @@ let adjudication: AdjudicationPage;
 
 /** Two annotators label the demo study through the product's functions: three disputes on `source`, one agreement. */
 async function seed(): Promise<void> {
-  const s = await createServices(dbPath);
-  const now = new Date('2026-01-02T03:04:05Z');
-  const rows = s.db.prepare('SELECT id, external_id FROM episodes').all() as { id: number; external_id: string }[];
-  const ids = new Map(rows.map((r) => [r.external_id, r.id]));
-  const ana = createAnnotator(s.db, { name: 'Ana Lima' }, now).id;
-  const ben = createAnnotator(s.db, { name: 'Ben Okafor' }, now).id;
-  createAnnotator(s.db, { name: 'Judy Park', role: 'adjudicator' }, now);
-  const label = (annotatorId: number, call: string, field: string, value: LabelValue) =>
-    setLabel(s.db, { episodeId: ids.get(call)!, annotatorId, field, value }, now);
+  const { services: s, ana, ben, label } = await seedDemoPeople(dbPath);
   const sources = [
     [ORDER, 'agent', 'user'], [FLIGHT, 'agent', 'user'], [RETURN, 'agent', 'system'], [BIRTH, 'agent', 'agent'],
   ];

@@ -15,6 +15,7 @@ import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../stats/agreement/bootstrap';
 import { pairedJudgeFigures, type PairedFlagItem } from '../stats/agreement/judge-difference';
 import type { PatternBootstrapOptions } from '../stats/agreement/pattern-bootstrap';
 import { newestJudgeOutputs } from '../db/judge-outputs';
+import { flagIn } from '../../shared/taxonomies/judge-mappings';
 import { readHoldout, writeHoldout } from '../db/annotation-settings';
 import { DomainError } from '../domain/errors';
 import { requireJudgeMapping } from './judge-mappings';
@@ -56,10 +57,8 @@ export function compareJudgesOnLabelled(db: Db, req: JudgeComparisonRequest): Ju
   if (mapping.kind !== 'binary')
     throw new DomainError('invalid_input', `${mapping.key}: comparing judges needs a binary mapping`);
   const side = humanSide(db, { studyId: req.studyId, field: req.field });
-  const flag = (pos: string[], neg: string[]) => (v: string | null) =>
-    v === null ? null : pos.includes(v) ? true : neg.includes(v) ? false : null;
-  const judgeFlag = flag(mapping.judgePositive, mapping.judgeNegative);
-  const human = flag(mapping.humanPositive, mapping.humanNegative);
+  const judgeFlag = flagIn(mapping.judgePositive, mapping.judgeNegative);
+  const human = flagIn(mapping.humanPositive, mapping.humanNegative);
   const outputsOf = (j: JudgeRef) => newestJudgeOutputs(db, req.studyId, j.judgeId, j.judgeVersion);
   const [base, cand] = [outputsOf(req.baseline), outputsOf(req.candidate)];
   const split = readHoldout(db, req.studyId);

@@ -4,29 +4,14 @@
  * first-error mark, the adjudication, and where to start playing.
  */
 import type { Db } from '../db/open';
-import type { DisagreementItem, JudgeMapping } from '../../shared/types/judge-validation';
+import type { DisagreementItem } from '../../shared/types/judge-validation';
 import { SYSTEM_FIELDS } from '../../shared/types/annotation';
 import { newestJudgeOutputs } from '../db/judge-outputs';
+import { mappedValues } from '../../shared/taxonomies/judge-mappings';
 import { adjudicationItems } from './adjudication';
 import { requireJudgeMapping } from './judge-mappings';
 import { humanSide, judgeValue } from './judge-validation';
 import { fieldRatings } from './ratings';
-
-/** The side of a binary mapping a value falls on, or a categorical mapping's human value; null when unmapped. */
-function mapper(mapping: JudgeMapping): {
-  judge: (v: string | null) => string | null;
-  human: (v: string | null) => string | null;
-} {
-  if (mapping.kind === 'categorical') {
-    return { judge: (v) => (v === null ? null : (mapping.categories[v] ?? null)), human: (v) => v };
-  }
-  const side = (pos: string[], neg: string[]) => (v: string | null) =>
-    v === null ? null : pos.includes(v) ? 'positive' : neg.includes(v) ? 'negative' : null;
-  return {
-    judge: side(mapping.judgePositive, mapping.judgeNegative),
-    human: side(mapping.humanPositive, mapping.humanNegative),
-  };
-}
 
 /** Each rater's value of a system field (notes, first error) by episode id, in the given rater order. */
 function systemField(db: Db, studyId: number, field: string, raterIds: number[]): Map<number, (string | null)[]> {
@@ -41,7 +26,7 @@ export function judgeDisagreements(db: Db, studyId: number, field: string, mappi
   const { ratings } = side;
   const raterIds = ratings.raters.map((r) => r.id);
   const outputs = newestJudgeOutputs(db, studyId, mapping.judgeId);
-  const map = mapper(mapping);
+  const map = mappedValues(mapping);
   const notes = systemField(db, studyId, SYSTEM_FIELDS.notes, raterIds);
   const firstErrors = systemField(db, studyId, SYSTEM_FIELDS.firstErrorMs, raterIds);
   const decisions = new Map(adjudicationItems(db, studyId, field).map((i) => [i.episodeId, i]));

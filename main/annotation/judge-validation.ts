@@ -14,6 +14,7 @@ import type {
   JudgeValidation,
 } from '../../shared/types/judge-validation';
 import { UNRESOLVED, type LabelPhase } from '../../shared/types/annotation';
+import { flagIn } from '../../shared/taxonomies/judge-mappings';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../stats/agreement/bootstrap';
 import { judgeFlagFigures, type FlagItem } from '../stats/agreement/judge-figures';
 import { judgeCategoryFigures } from '../stats/agreement/judge-category-figures';
@@ -141,10 +142,8 @@ function binaryAgreement(
   options: PatternBootstrapOptions,
 ) {
   const refs = references(side);
-  const flag = (pos: string[], neg: string[]) => (v: string | null) =>
-    v === null ? null : pos.includes(v) ? true : neg.includes(v) ? false : null;
-  const judgeFlags = judged.map(flag(mapping.judgePositive, mapping.judgeNegative));
-  const human = flag(mapping.humanPositive, mapping.humanNegative);
+  const judgeFlags = judged.map(flagIn(mapping.judgePositive, mapping.judgeNegative));
+  const human = flagIn(mapping.humanPositive, mapping.humanNegative);
   const all = side.ratings.items.map((_, i) => i);
   const { items, used } = flagItems(all, judgeFlags, side, human);
   const breakdowns: JudgeGroup[] = breakdownGroups(side.ratings.items).map((g) => ({

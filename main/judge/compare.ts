@@ -6,7 +6,7 @@
 import type { Db } from '../db/open';
 import { codeRatings, cohenKappa, percentAgreement } from '../stats/agreement/index';
 import type { JudgeComparison, JudgeComparisonRow } from '../../shared/types/runs';
-import type { JudgeMapping } from '../../shared/types/judge-validation';
+import { mappedValues } from '../../shared/taxonomies/judge-mappings';
 import { fieldJudgeMappings } from '../annotation/judge-mappings';
 
 /** A stored label value as text: strings as they are, booleans and numbers printed, `{label|value}` objects unwrapped. */
@@ -76,13 +76,6 @@ function majorityHuman(labels: Map<string, string>): string | null {
   return winners.length === 1 ? winners[0][0] : null;
 }
 
-/** A mapping's two translations into one value space: a categorical mapping's pairs, or a binary one's positive/negative. */
-function mappedSides(m: JudgeMapping): { judge: (v: string | null) => string | null; human: (v: string | null) => string | null } {
-  if (m.kind === 'categorical') return { judge: (v) => (v === null ? null : (m.categories[v] ?? null)), human: (v) => v };
-  const side = (pos: string[], neg: string[]) => (v: string | null) => (v === null ? null : pos.includes(v) ? 'positive' : neg.includes(v) ? 'negative' : null);
-  return { judge: side(m.judgePositive, m.judgeNegative), human: side(m.humanPositive, m.humanNegative) };
-}
-
 /** Every judge of the study against its human annotators, best mean κ first. */
 export function compareJudges(db: Db, studyId: number, field = 'verdict'): JudgeComparison {
   const humans = humanLabels(db, studyId, field);
@@ -106,7 +99,7 @@ export function compareJudges(db: Db, studyId: number, field = 'verdict'): Judge
       const unmapped = `no mapping relates ${j.judgeId}'s labels to "${field}": different value spaces, no figure`;
       return { judgeId: j.judgeId, judgeVersion: j.judgeVersion, episodes: episodes.length, mapping: null, unmapped, perAnnotator: annotators.map((annotator) => ({ annotator, ...none })), majority: none, meanKappa: null };
     }
-    const side = mappedSides(mapping);
+    const side = mappedValues(mapping);
     const judgeLabels = episodes.map((e) => side.judge(j.labels.get(e) ?? null));
     const human = (label: string | null | undefined) => side.human(label ?? null);
     const perAnnotator = annotators.map((name) => ({ annotator: name, ...pairStats(judgeLabels, episodes.map((e) => human(humans.get(e)?.get(name)))) }));

@@ -134,3 +134,28 @@ export function builtinJudgeMappings(benchmark: Benchmark, taxonomy: Taxonomy): 
           : [];
   return [...own, ...verdictMappings(taxonomy)];
 }
+
+/** A value's side under a binary mapping's lists: true (positive), false (negative), or null (neither, or no value). */
+export function flagIn(positive: readonly string[], negative: readonly string[]): (v: string | null) => boolean | null {
+  return (v) => (v === null ? null : positive.includes(v) ? true : negative.includes(v) ? false : null);
+}
+
+/**
+ * Both sides of a mapping as values of one space, for comparing them: a categorical mapping's judge output → human
+ * value (human values as they are), a binary mapping's 'positive' / 'negative'; null where the mapping says nothing.
+ */
+export function mappedValues(m: JudgeMapping): {
+  judge: (v: string | null) => string | null;
+  human: (v: string | null) => string | null;
+} {
+  if (m.kind === 'categorical')
+    return { judge: (v) => (v === null ? null : (m.categories[v] ?? null)), human: (v) => v };
+  const named = (flag: (v: string | null) => boolean | null) => (v: string | null) => {
+    const f = flag(v);
+    return f === null ? null : f ? 'positive' : 'negative';
+  };
+  return {
+    judge: named(flagIn(m.judgePositive, m.judgeNegative)),
+    human: named(flagIn(m.humanPositive, m.humanNegative)),
+  };
+}
