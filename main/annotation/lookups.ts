@@ -1,8 +1,8 @@
-/** Lookups every annotation module needs, failing with contract errors (not_found, invalid_input, conflict). */
+/** Lookups every annotation module needs, failing with domain errors (not_found, forbidden). */
 import type { Db } from '../db/open';
 import type { Annotator, AnnotatorRole } from '../../shared/types/annotation';
 import type { Benchmark } from '../../shared/domain';
-import { ApiError, notFound } from '../api/errors';
+import { forbidden, notFound } from '../domain/errors';
 
 /** A study row as the annotation modules use it. */
 export interface StudyRef {
@@ -106,10 +106,10 @@ export function requireAnnotator(db: Db, annotatorId: number): Annotator {
   return toAnnotator(r);
 }
 
-/** The annotator with this id, who must be an adjudicator; conflict otherwise. */
+/** The annotator with this id, who must be an adjudicator; forbidden otherwise. */
 export function requireAdjudicator(db: Db, annotatorId: number): Annotator {
   const a = requireAnnotator(db, annotatorId);
-  if (a.role !== 'adjudicator') throw new ApiError('conflict', `${a.name} is not an adjudicator; only adjudicators see every annotator's labels`);
+  if (a.role !== 'adjudicator') throw forbidden(`${a.name} is not an adjudicator; only adjudicators see every annotator's labels`);
   return a;
 }
 

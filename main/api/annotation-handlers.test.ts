@@ -22,7 +22,7 @@ describe('annotation methods through the dispatcher', () => {
     expect(await call('labels.set', { episodeId: 1, annotatorId, field: 'source', value: { x: 1 } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const missing = await call('labels.episode', { episodeId: 999, annotatorId, viewerId: annotatorId });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await call('adjudication.queue', { studyId: 1, field: 'source', adjudicatorId: annotatorId })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await call('adjudication.queue', { studyId: 1, field: 'source', adjudicatorId: annotatorId })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await call('annotation.setTaxonomy', { studyId: 1, taxonomy: { format: 'nope' } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const settings = await call('annotation.settings', { studyId: 1 });
     expect(settings).toMatchObject({ ok: true, result: { blind: true, taxonomy: { id: 'generic' }, taxonomySource: 'builtin' } });
