@@ -2,6 +2,7 @@
  * with "hide the judge until the first label", once their first label on it is saved (or they committed it); always
  * for adjudicators. Enforced on the main side for every method that returns judge output; reveals are recorded. */
 import type { Db } from '../db/open';
+import { annotatorRole } from '../db/annotators';
 import type { StudyAnnotationSettings } from '../../shared/types/annotation';
 import { callProgress, recordJudgeReveal, type CallProgress, type JudgeRevealReason } from '../db/judge-reveals';
 import { getSettings } from './settings';
@@ -10,8 +11,7 @@ type HidingSwitches = Pick<StudyAnnotationSettings, 'hideJudgeUntilCommit' | 'hi
 
 function isAdjudicator(db: Db, annotatorId: number | undefined): boolean {
   if (annotatorId === undefined) return false;
-  const row = db.prepare('SELECT role FROM annotators WHERE id = ?').get(annotatorId) as { role?: string } | undefined;
-  return row?.role === 'adjudicator';
+  return annotatorRole(db, annotatorId) === 'adjudicator';
 }
 
 /** Whether the judge is shown on a call, given the study's switches and what the annotator did there (roles aside). */

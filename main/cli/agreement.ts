@@ -10,6 +10,7 @@ import { fmtInterval } from '../annotation/report';
 import { labelledFields } from '../annotation/ratings';
 import { studyJudgeMappings } from '../annotation/judge-mappings';
 import { judgeTextLines } from './judge-text';
+import { annotatorIdByNameOrId } from '../db/annotators';
 import { UsageError, type CliOptions } from './args';
 import { requireStudy, type CommandOutput } from './commands';
 
@@ -25,9 +26,9 @@ export function raterIds(s: Services, opts: CliOptions): number[] | undefined {
   const names = opts.raters.split(',').map((x) => x.trim()).filter(Boolean);
   if (names.length < 2) throw new UsageError('--raters needs at least two annotators, e.g. --raters A,B');
   return names.map((n) => {
-    const row = s.db.prepare('SELECT id FROM annotators WHERE name = ? OR (? GLOB \'[0-9]*\' AND id = CAST(? AS INTEGER))').get(n, n, n) as { id: number } | undefined;
-    if (!row) throw new UsageError(`no annotator "${n}"`);
-    return row.id;
+    const id = annotatorIdByNameOrId(s.db, n);
+    if (id === null) throw new UsageError(`no annotator "${n}"`);
+    return id;
   });
 }
 

@@ -62,3 +62,17 @@ export function studyJudges(db: Db, studyId: number): { judgeId: string; judgeVe
       .all(studyId) as { judge_id: string; judge_version: string; n: number }[]
   ).map((r) => ({ judgeId: r.judge_id, judgeVersion: r.judge_version, judgements: r.n }));
 }
+
+/** Every judgement label of a study in the order they were made (episode, judge id, version, label). */
+export function studyJudgementLabels(
+  db: Db,
+  studyId: number,
+): { episodeId: number; judgeId: string; judgeVersion: string; label: string }[] {
+  const rows = db
+    .prepare(
+      `SELECT j.episode_id, j.judge_id, j.judge_version, j.label FROM judgements j JOIN episodes e ON e.id = j.episode_id
+       WHERE e.study_id = ? ORDER BY j.id`,
+    )
+    .all(studyId) as { episode_id: number; judge_id: string; judge_version: string; label: string }[];
+  return rows.map((r) => ({ episodeId: r.episode_id, judgeId: r.judge_id, judgeVersion: r.judge_version, label: r.label }));
+}

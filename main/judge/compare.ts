@@ -7,6 +7,8 @@ import type { Db } from '../db/open';
 import { codeRatings, cohenKappa, percentAgreement } from '../stats/agreement/index';
 import type { JudgeComparison, JudgeComparisonRow } from '../../shared/types/runs';
 import { mappedValues } from '../../shared/taxonomies/judge-mappings';
+import { finalAnnotationsByName } from '../db/final-annotations';
+import { studyJudgementLabels } from '../db/judge-outputs';
 import { fieldJudgeMappings } from '../annotation/judge-mappings';
 
 /** A stored label value as text: strings as they are, booleans and numbers printed, `{label|value}` objects unwrapped. */
@@ -36,20 +38,17 @@ export function pairStats(a: readonly (string | null)[], b: readonly (string | n
 
 /** The human label per episode and annotator for `field`; for `verdict`, falls back to judge_label, then judge_agree = true → the first judge's label. */
 function humanLabels(db: Db, studyId: number, field: string): Map<number, Map<string, string>> {
-  const rows = db
-    .prepare(
-      `SELECT a.episode_id, n.name, a.field, a.value FROM annotations a JOIN annotators n ON n.id = a.annotator_id JOIN episodes e ON e.id = a.episode_id
-       WHERE e.study_id = ? AND a.phase = 'final' AND a.field IN (?, 'judge_label', 'judge_agree')`,
-    )
-    .all(studyId, field) as { episode_id: number; name: string; field: string; value: string | null }[];
-  const firstJudge = db.prepare('SELECT label FROM judgements WHERE episode_id = ? ORDER BY id LIMIT 1');
+  const rows = finalAnnotationsByName(db, studyId, [field, 'judge_label', 'judge_agree']);
+  const judgements = studyJudgementLabels(db, studyId);
+  const firstJudge = new Map<number, string>();
+  for (const j of judgements) if (!firstJudge.has(j.episodeId)) firstJudge.set(j.episodeId, j.label);
   const byEpisode = new Map<number, Map<string, Record<string, string | null>>>();
   for (const r of rows) {
-    const m = byEpisode.get(r.episode_id) ?? new Map<string, Record<string, string | null>>();
-    const fields = m.get(r.name) ?? {};
+    const m = byEpisode.get(r.episodeId) ?? new Map<string, Record<string, string | null>>();
+    const fields = m.get(r.annotator) ?? {};
     fields[r.field] = labelText(r.value);
-    m.set(r.name, fields);
-    byEpisode.set(r.episode_id, m);
+    m.set(r.annotator, fields);
+    byEpisode.set(r.episodeId, m);
   }
   const out = new Map<number, Map<string, string>>();
   for (const [episodeId, people] of byEpisode) {
@@ -58,7 +57,7 @@ function humanLabels(db: Db, studyId: number, field: string): Map<number, Map<st
       let label = f[field] ?? null;
       if (label === null && field === 'verdict') {
         label = f.judge_label ?? null;
-        if (label === null && f.judge_agree === 'true') label = (firstJudge.get(episodeId) as { label: string } | undefined)?.label ?? null;
+        if (label === null && f.judge_agree === 'true') label = firstJudge.get(episodeId) ?? null;
       }
       if (label !== null) labels.set(name, label);
     }
@@ -80,14 +79,12 @@ function majorityHuman(labels: Map<string, string>): string | null {
 export function compareJudges(db: Db, studyId: number, field = 'verdict'): JudgeComparison {
   const humans = humanLabels(db, studyId, field);
   const annotators = [...new Set([...humans.values()].flatMap((m) => [...m.keys()]))].sort();
-  const judgements = db
-    .prepare('SELECT j.episode_id, j.judge_id, j.judge_version, j.label FROM judgements j JOIN episodes e ON e.id = j.episode_id WHERE e.study_id = ? ORDER BY j.id')
-    .all(studyId) as { episode_id: number; judge_id: string; judge_version: string; label: string }[];
+  const judgements = studyJudgementLabels(db, studyId);
   const judges = new Map<string, { judgeId: string; judgeVersion: string; labels: Map<number, string> }>();
   for (const j of judgements) {
-    const key = JSON.stringify([j.judge_id, j.judge_version]);
-    const entry = judges.get(key) ?? { judgeId: j.judge_id, judgeVersion: j.judge_version, labels: new Map<number, string>() };
-    entry.labels.set(j.episode_id, j.label);
+    const key = JSON.stringify([j.judgeId, j.judgeVersion]);
+    const entry = judges.get(key) ?? { judgeId: j.judgeId, judgeVersion: j.judgeVersion, labels: new Map<number, string>() };
+    entry.labels.set(j.episodeId, j.label);
     judges.set(key, entry);
   }
   const mappings = fieldJudgeMappings(db, studyId, field);

@@ -1,9 +1,8 @@
 /** Domain types of annotation: annotators, taxonomies, labels, queues, adjudication, agreement. Plain data only. */
-// Type-only: the report shapes are defined beside the statistics (erased at build time, no runtime dependency).
-import type { AgreementReport } from '../../main/stats/agreement/index';
+import type { AgreementReport } from './agreement-report';
 import type { JudgeValidation } from './judge-validation';
 
-/** The agreement report as the statistics module defines it. */
+/** The agreement report (shared/types/agreement-report.ts). */
 export type { AgreementReport };
 
 /** What an annotator may do: label episodes, or also adjudicate disputes and see everyone's labels. */

@@ -1,6 +1,7 @@
 /** Percentile bootstrap confidence intervals over items (units), resampled with replacement from a seeded PRNG. */
 import { ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
 import type { CodedRatings } from './coding';
+import type { BootstrapInterval } from '../../../shared/types/agreement-report';
 import { drawMultinomialResample, multinomialPlan } from './multinomial';
 
 /** Default number of bootstrap resamples. */
@@ -19,18 +20,8 @@ export interface BootstrapOptions {
   confidence?: number;
 }
 
-/** A point estimate with its percentile bootstrap interval; null stands for an undefined value (0/0). */
-export interface BootstrapInterval {
-  estimate: number | null;
-  low: number | null;
-  high: number | null;
-  /** Resamples drawn. */
-  resamples: number;
-  /** Resamples on which the statistic was undefined; they are left out of the percentiles. */
-  undefinedResamples: number;
-  seed: number;
-  confidence: number;
-}
+/** A point estimate with its percentile bootstrap interval (defined with the report shapes in shared/). */
+export type { BootstrapInterval };
 
 /** The p-quantile of ascending values by linear interpolation (Hyndman & Fan type 7, the R and NumPy default); NaN if empty. */
 export function quantileSorted(values: Float64Array, p: number): number {

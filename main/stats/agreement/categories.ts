@@ -1,7 +1,9 @@
 /** Category lists: explicit or inferred order of the labels, and their numeric values for the interval metric. */
 
-/** Measurement level of the labels, in Krippendorff's sense; it selects the distance metric and the weighted statistics. */
-export type Level = 'nominal' | 'ordinal' | 'interval';
+import type { Level } from '../../../shared/types/agreement-report';
+
+/** Measurement level of the labels (defined with the report shapes in shared/). */
+export type { Level };
 
 /** All measurement levels, in order of increasing structure. */
 export const LEVELS: readonly Level[] = ['nominal', 'ordinal', 'interval'];

@@ -1,17 +1,10 @@
 /** Confusion (contingency) matrix between two raters over the units both labelled. */
+import type { ConfusionMatrix } from '../../../shared/types/agreement-report';
 import { MISSING, type CodedRatings } from './coding';
 import { ratingPatterns, type RatingPatterns } from './patterns';
 
-/** Counts of items by (row rater's category, column rater's category), over items both raters labelled. */
-export interface ConfusionMatrix {
-  rowRater: string;
-  columnRater: string;
-  categories: string[];
-  /** `counts[i][j]`: items the row rater put in categories[i] and the column rater in categories[j]. */
-  counts: number[][];
-  /** Items both raters labelled. */
-  n: number;
-}
+/** Counts of items by the two raters' categories (defined with the report shapes in shared/). */
+export type { ConfusionMatrix };
 
 /** For each pattern, the flat cell index rowCode * q + columnCode, or −1 when either rater is missing. */
 export function confusionCells(patterns: RatingPatterns, rowRater: number, columnRater: number): Int32Array {

@@ -10,6 +10,7 @@ import { krippendorffAlphaEstimator } from './krippendorff-alpha';
 import { ratingPatterns, type Estimator } from './patterns';
 import { percentAgreementEstimator } from './percent-agreement';
 import type { RatingsTable } from './ratings';
+import type { AgreementReport, AgreementStatistics } from '../../../shared/types/agreement-report';
 
 /** Options of the report: level of measurement, explicit category order, and the bootstrap settings. */
 export interface AgreementOptions extends BootstrapOptions {
@@ -17,34 +18,9 @@ export interface AgreementOptions extends BootstrapOptions {
   categories?: readonly string[];
 }
 
-/** Statistics of the report; the Cohen entries are null unless there are exactly two raters (weighted ones also need level ≠ nominal). */
-export interface AgreementStatistics {
-  percentAgreement: BootstrapInterval;
-  fleissKappa: BootstrapInterval;
-  gwetAc1: BootstrapInterval;
-  krippendorffAlpha: BootstrapInterval;
-  cohenKappa: BootstrapInterval | null;
-  cohenKappaLinear: BootstrapInterval | null;
-  cohenKappaQuadratic: BootstrapInterval | null;
-}
 
-/** What `earshot agreement --json` prints. */
-export interface AgreementReport {
-  level: Level;
-  nItems: number;
-  /** Items with at least one label: the bootstrap resamples these. */
-  nRatedItems: number;
-  /** Items with at least two labels: the units that enter p_a, Fleiss' κ, AC1 and α. */
-  nPairableItems: number;
-  nRaters: number;
-  raters: string[];
-  nRatings: number;
-  categories: string[];
-  bootstrap: { method: 'percentile'; unit: 'item'; prng: 'mulberry32'; resamples: number; seed: number; confidence: number };
-  statistics: AgreementStatistics;
-  /** Rows: first rater, columns: second rater; null unless there are exactly two raters. */
-  confusionMatrix: ConfusionMatrix | null;
-}
+/** The report's shapes (defined in shared/, the contract both sides read). */
+export type { AgreementReport, AgreementStatistics };
 
 /** Computes every agreement statistic with its percentile bootstrap interval for a ratings table. */
 export function agreementReport(table: RatingsTable, options: AgreementOptions = {}): AgreementReport {
