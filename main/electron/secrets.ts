@@ -6,7 +6,7 @@
 import { safeStorage } from 'electron';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installSecretStore, type SecretStore } from '../runner/keys';
+import { installSecretStore, type SecretStore } from '../llm/keys';
 
 function load(file: string): Record<string, string> {
   if (!existsSync(file)) return {};

@@ -1,9 +1,9 @@
 /** Asks the judge model one templated question N times (the votes), through the real `openai` client with retries. */
 import type OpenAI from 'openai';
 import { z } from 'zod';
-import { openaiClient } from '../runner/openai-client';
-import { withRetry } from '../runner/retry';
-import { requireKey } from '../runner/keys';
+import { openaiClient } from '../llm/openai-client';
+import { withRetry } from '../llm/retry';
+import { requireKey } from '../llm/keys';
 import type { JudgeConfig } from './config';
 import { render, type PromptTemplate } from './templates';
 

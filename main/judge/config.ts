@@ -1,6 +1,6 @@
 /** The judge config file (JSON), validated with zod: an OpenAI-compatible chat endpoint, votes, and where the prompts are. */
 import { z } from 'zod';
-import { baseUrl, keyEnv, loadConfig } from '../runner/systems/config';
+import { baseUrl, keyEnv, loadConfig } from '../llm/config';
 
 /** A judge: which model grades, how many votes, and with which templates. */
 export const judgeConfig = z

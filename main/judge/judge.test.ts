@@ -10,7 +10,7 @@ import type { TempServices } from '../../test-support/temp-services';
 import { listJudgements, listEpisodes } from '../db/episodes';
 import { readVera } from '../importers/vera/read-vera';
 import { writeBatch } from '../importers/write-batch';
-import { parseConfig } from '../runner/systems/config';
+import { parseConfig } from '../llm/config';
 import { judgeConfig } from './config';
 import { compareJudges } from './compare';
 import type { JudgeEpisode } from './episode-input';
@@ -19,7 +19,7 @@ import { judgeStudy } from './judge-study';
 import { saveJudgement } from './store';
 import { labelledEpisodeIds } from '../annotation/ratings';
 import { compareJudgesOnLabelled, isHeldOut, setHoldout } from '../annotation/judge-comparison';
-import { makeAnnotators } from '../annotation/test-study';
+import { makeAnnotators } from '../../test-support/annotation-study';
 import { setLabel } from '../annotation/labels';
 
 let brain: Brain = makeBrain();

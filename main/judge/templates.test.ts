@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { listedCategories, loadTemplate, parseTemplate, render, TemplateError } from './templates';
 import { majority, majoritySet } from './vote';
-import { median } from '../runner/median';
-import { eta } from '../runner/eta';
+import { median } from '../stats/median';
+import { eta } from '../llm/eta';
 import { VERA_ERROR_CATEGORIES } from '../../shared/taxonomies/vera';
-import { redact, lookupKey } from '../runner/keys';
+import { redact, lookupKey } from '../llm/keys';
 
 describe('prompt templates', () => {
   it('loads every built-in template; the classifier offers exactly the VERA taxonomy’s 16 labels (15 in 4 groups, plus OTHER)', () => {

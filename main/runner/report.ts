@@ -1,7 +1,7 @@
 /** Run listings and details: per-episode state, and medians over the repeats of each item. */
 import type { Db } from '../db/open';
 import type { RunDetail, RunItemSummary, RunSummary } from '../../shared/types/runs';
-import { median } from './median';
+import { median } from '../stats/median';
 import { getRunRow, listRunEpisodes, listRunRows, toRunSummary } from './run-db';
 import { runJobOf } from './runner';
 

@@ -3,9 +3,9 @@ import { toFile } from 'openai';
 import { z } from 'zod';
 import type { WordTiming } from '../../shared/domain';
 import { RUN_RATE, encodeWav } from './audio/pcm';
-import { requireKey } from './keys';
-import { openaiClient } from './openai-client';
-import { withRetry, type RetryPolicy } from './retry';
+import { requireKey } from '../llm/keys';
+import { openaiClient } from '../llm/openai-client';
+import { withRetry, type RetryPolicy } from '../llm/retry';
 
 /** The part of a verbose_json transcription we use, checked at the HTTP boundary. */
 const verbose = z.looseObject({

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeText } from '../../../test-support/openai-server/fsk';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test-support/openai-server/server';
 import { fakeSystem } from '../../../test-support/openai-server/fixtures';
-import { cascadeConfig, parseConfig, textConfig } from './config';
+import { cascadeConfig, textConfig } from './config';
+import { parseConfig } from '../../llm/config';
 import { cascadeSystem } from './cascade';
 import { textSystem } from './text';
 

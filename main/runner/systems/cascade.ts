@@ -6,8 +6,8 @@
 import { toFile } from 'openai';
 import type OpenAI from 'openai';
 import { RUN_RATE, decodeWav, encodeWav, fromPcm16, resample } from '../audio/pcm';
-import { openaiClient } from '../openai-client';
-import { withRetry } from '../retry';
+import { openaiClient } from '../../llm/openai-client';
+import { withRetry } from '../../llm/retry';
 import type { CascadeConfig } from './config';
 import { now, policyOf, type AgentReply, type SessionContext, type SystemSession, type SystemUnderTest, type UserTurnInput } from './types';
 

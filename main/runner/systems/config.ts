@@ -1,11 +1,6 @@
 /** The system-under-test config file (JSON), validated with zod; documented in docs/runner.md. Keys never live here. */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-
-/** An environment variable name holding an API key, or null for an endpoint that needs none. */
-export const keyEnv = z.string().regex(/^[A-Z_][A-Z0-9_]{0,63}$/, 'must be an environment variable name like OPENAI_API_KEY').nullable().default('OPENAI_API_KEY');
-/** An OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1. */
-export const baseUrl = z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1');
+import { baseUrl, keyEnv, loadConfig } from '../../llm/config';
 
 /** Instructions used when a config gives none. */
 export const DEFAULT_INSTRUCTIONS = 'You are a helpful voice assistant. Answer the caller briefly and directly.';
@@ -88,45 +83,6 @@ export type RealtimeConfig = z.output<typeof realtimeConfig>;
 export type CascadeConfig = z.output<typeof cascadeConfig>;
 /** A parsed text-baseline config. */
 export type TextConfig = z.output<typeof textConfig>;
-
-/** A config that fails validation, naming the file and the field. */
-export class ConfigError extends Error {}
-
-const SECRET_KEYS = /^(api_?key|apiKey|key|token|secret|authorization)$/i;
-
-function findSecret(value: unknown, path: string[] = []): string | null {
-  if (!value || typeof value !== 'object') return null;
-  for (const [k, v] of Object.entries(value)) {
-    if (SECRET_KEYS.test(k)) return [...path, k].join('.');
-    const inner = findSecret(v, [...path, k]);
-    if (inner) return inner;
-  }
-  return null;
-}
-
-/** Validates a config object with any zod schema; `name` names it in errors; an inline key is refused. */
-export function parseConfig<S extends z.ZodType>(schema: S, raw: unknown, name: string): z.output<S> {
-  const secret = findSecret(raw);
-  if (secret) throw new ConfigError(`${name}: ${secret}: API keys are never read from config files; name an environment variable in apiKeyEnv instead`);
-  const res = schema.safeParse(raw);
-  if (res.success) return res.data;
-  const issue = res.error.issues[0];
-  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  const path = [...issue.path, ...keys.slice(0, 1)].join('.') || '(config)';
-  throw new ConfigError(`${name}: ${path}: ${keys.length ? 'unknown field (see docs/runner.md)' : issue.message}`);
-}
-
-/** Reads a JSON config from a file path, or takes an inline object, and validates it. */
-export function loadConfig<S extends z.ZodType>(schema: S, source: string | Record<string, unknown>, what: string): z.output<S> {
-  if (typeof source !== 'string') return parseConfig(schema, source, what);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(source, 'utf8'));
-  } catch (err) {
-    throw new ConfigError(`${source}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `not valid JSON (${(err as Error).message})`}`);
-  }
-  return parseConfig(schema, raw, source);
-}
 
 /** Reads and validates a system config. */
 export function loadSystemConfig(source: string | Record<string, unknown>): SystemConfig {

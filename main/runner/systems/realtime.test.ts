@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeText } from '../../../test-support/openai-server/fsk';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test-support/openai-server/server';
 import { fakeSystem } from '../../../test-support/openai-server/fixtures';
-import { TransientError } from '../retry';
-import { parseConfig, realtimeConfig } from './config';
+import { TransientError } from '../../llm/retry';
+import { realtimeConfig } from './config';
+import { parseConfig } from '../../llm/config';
 import { realtimeSystem, realtimeUrl } from './realtime';
 
 let fake: FakeOpenAi;

@@ -5,7 +5,7 @@
  */
 import WebSocket from 'ws';
 import { RUN_RATE, fromPcm16, toPcm16 } from '../audio/pcm';
-import { HttpStatusError, TransientError, sleep, withRetry } from '../retry';
+import { HttpStatusError, TransientError, sleep, withRetry } from '../../llm/retry';
 import type { RealtimeConfig } from './config';
 import { AUDIO_DELTA, TEXT_DELTA, TRANSCRIPT_DELTA, parseServerEvent } from './realtime-events';
 import { now, policyOf, type AgentReply, type SessionContext, type SystemSession, type SystemUnderTest, type UserTurnInput } from './types';

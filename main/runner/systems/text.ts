@@ -1,7 +1,7 @@
 /** The text-only baseline: the same prompt and question as text to chat completions (VERA's text upper bound). */
 import type OpenAI from 'openai';
-import { openaiClient } from '../openai-client';
-import { withRetry } from '../retry';
+import { openaiClient } from '../../llm/openai-client';
+import { withRetry } from '../../llm/retry';
 import { openingMessages, type ChatHistory } from './cascade';
 import type { TextConfig } from './config';
 import { now, policyOf, type AgentReply, type SessionContext, type SystemSession, type SystemUnderTest, type UserTurnInput } from './types';
