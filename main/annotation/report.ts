@@ -1,7 +1,7 @@
 /** The agreement report as a document: Markdown or self-contained HTML (tables and confusion-matrix heat maps), plus one long CSV. */
 import type { AgreementReport, BootstrapInterval, ConfusionMatrix } from '../stats/agreement/index';
 import type { PairReport, ResolutionCount, StudyAgreement } from '../../shared/types/annotation';
-import { csvText, type CsvCell } from './validation-csv';
+import { csvText, type CsvCell } from '../../shared/csv-cell';
 import { judgeCsvRows, judgeMarkdownBlocks } from './report-judge';
 
 const STATISTICS: [keyof AgreementReport['statistics'], string][] = [

@@ -35,6 +35,36 @@ describe('metrics table formats', () => {
     expect(tableToCsv(table)).toBe('system,success,successRate,p\r\n"gemini, ""high""",103/200,0.515,0.00001234\r\ngrok,0/0,,0.0386\r\n');
   });
 
+  it('writes text cells that start like a formula as text (OWASP) and negative numbers as numbers', () => {
+    const hostile: MetricsTable = {
+      ...table,
+      columns: [
+        { key: 'system', label: 'system', format: 'text' },
+        { key: 'gap', label: 'gap', format: 'num' },
+      ],
+      rows: [
+        { system: '=HYPERLINK("http://127.0.0.1/x")', gap: -0.25 },
+        { system: '+1', gap: -0 },
+        { system: '-1', gap: Number.NaN },
+        { system: '@SUM(A1)', gap: null },
+        { system: '\tx', gap: 1e-7 },
+        { system: '\rx', gap: 3 },
+        { system: 'a-b', gap: -Infinity },
+      ],
+    };
+    expect(tableToCsv(hostile).split('\r\n')).toEqual([
+      'system,gap',
+      `"'=HYPERLINK(""http://127.0.0.1/x"")",-0.25`,
+      `"'+1",0`,
+      `"'-1",`,
+      `"'@SUM(A1)",`,
+      `"'\tx",1e-7`,
+      `"'\rx",3`,
+      'a-b,',
+      '',
+    ]);
+  });
+
   it('writes Markdown with labels, display values, escaped pipes and right-aligned numbers', () => {
     expect(tableToMarkdown(table)).toBe(
       [

@@ -1,4 +1,5 @@
 /** How metrics tables are written: cells for display, CSV (raw values, RFC 4180) and Markdown (display values), shared by CLI and renderer. */
+import { csvField } from '../csv-cell';
 import type { CellFormat, MetricsTable } from './metrics';
 
 /** A cell for display: rates and numbers to 3 decimals, ms rounded, p-values to 3 significant digits (scientific below 0.001), en dash for missing. */
@@ -25,16 +26,15 @@ export function isNumericFormat(format: CellFormat): boolean {
   return format !== 'text';
 }
 
-/** One CSV field: raw numbers, empty for missing, quoted when it holds a comma, quote or line break. */
-function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One CSV field: raw numbers, empty for missing, text quoted and neutralised against formulas as every export does. */
+const tableField = (value: string | number | null | undefined): string => (value == null ? '' : csvField(value));
 
-/** The table as CSV: a header of column keys, then one line per row with raw (full-precision) values; CRLF line ends. */
+/**
+ * The table as CSV: a header of column keys, then one line per row with raw (full-precision) values; CRLF line ends.
+ * Text cells that start like a formula (`=`, `+`, `-`, `@`, tab, CR) get a leading `'` (OWASP); numbers stay numbers.
+ */
 export function tableToCsv(table: MetricsTable): string {
-  const lines = [table.columns.map((c) => csvField(c.key)), ...table.rows.map((row) => table.columns.map((c) => csvField(row[c.key])))];
+  const lines = [table.columns.map((c) => tableField(c.key)), ...table.rows.map((row) => table.columns.map((c) => tableField(row[c.key])))];
   return lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
 }
 
