@@ -25,6 +25,20 @@ export class AgreementPage {
     return this.page.getByTestId('confusion-matrix');
   }
 
+  /** Ticks exactly these raters (by name) among the annotators offered. */
+  async onlyRaters(names: readonly string[]): Promise<void> {
+    const boxes = this.page.getByTestId('agreement-rater');
+    for (const box of await boxes.all()) {
+      const name = (await box.getAttribute('data-name')) ?? '';
+      await box.setChecked(names.includes(name));
+    }
+  }
+
+  /** The estimate shown for one statistic (e.g. percentAgreement) of the computed figures. */
+  async statistic(key: string): Promise<string> {
+    return (await this.page.locator(`[data-testid="agreement-stats"] tr[data-stat="${key}"] td.num`).first().textContent()) ?? '';
+  }
+
   /** Picks a field, computes its agreement on the main side and waits for these figures (not the ones shown before). */
   async compute(field: string): Promise<void> {
     const shown = this.page.locator('[data-testid="agreement-result"]');

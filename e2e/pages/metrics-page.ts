@@ -52,6 +52,13 @@ export class MetricsPage {
     return (await rows.first().locator(`td[data-key="${key}"]`).textContent()) ?? '';
   }
 
+  /** Every body row of table `id` as column key → shown text. */
+  async rows(id: string): Promise<Record<string, string>[]> {
+    return this.table(id).locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => Object.fromEntries([...tr.querySelectorAll('td[data-key]')].map((td) => [td.getAttribute('data-key') ?? '', td.textContent ?? '']))),
+    );
+  }
+
   /** Clicks an export button and returns the download's suggested name and content. */
   async download(testId: string): Promise<{ name: string; content: Buffer }> {
     const [download] = (await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId(testId).click()])) as [Download, unknown];

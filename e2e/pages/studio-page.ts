@@ -20,9 +20,20 @@ export class StudioPage {
 
   /** Opens the episode whose row shows `externalId`, and waits until its waveform is drawn. */
   async openEpisode(externalId: string): Promise<void> {
+    await this.openCall(externalId);
+    await this.waitForWaveform();
+  }
+
+  /** Opens the episode whose row shows `externalId` (with or without audio), and waits until its title is shown. */
+  async openCall(externalId: string): Promise<void> {
     await this.episodeRows().filter({ hasText: externalId }).first().click();
     await this.page.getByTestId('episode-title').filter({ hasText: externalId }).waitFor();
-    await this.waitForWaveform();
+  }
+
+  /** External ids of the visible episode rows whose text contains `text` (e.g. a system's name), in list order. */
+  async externalIdsOfRows(text: string): Promise<string[]> {
+    const rows = this.episodeRows().filter({ hasText: text });
+    return rows.locator('.ext-id').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
   }
 
   /** Waits until wavesurfer reports the audio ready. */

@@ -84,7 +84,7 @@ export function AgreementView() {
         <span className="muted">raters (none ticked = everyone who labelled):</span>
         {annotators.map((a) => (
           <label key={a.id}>
-            <input type="checkbox" checked={raters.includes(a.id)}
+            <input type="checkbox" data-testid="agreement-rater" data-name={a.name} checked={raters.includes(a.id)}
               onChange={(e) => setRaters((r) => (e.target.checked ? [...r, a.id] : r.filter((x) => x !== a.id)))} />
             {a.name}
           </label>
