@@ -59,7 +59,7 @@ async function bundle(entry) {
 
 /** Runs the TypeScript module at `moduleUrl` in this thread. */
 export async function runTsWorker(moduleUrl) {
-  let bundled = null;
+  let bundled;
   try {
     bundled = await bundle(fileURLToPath(moduleUrl));
   } catch {
