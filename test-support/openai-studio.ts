@@ -19,7 +19,9 @@ export function useFakeOpenAiStudio(options: FakeOpenAiOptions = {}): FakeOpenAi
     ctx.t = await tempServices({ demo: false });
   });
   afterAll(async () => {
-    process.env.OPENAI_API_KEY = savedKey;
+    // An unset key stays unset (assigning undefined to process.env would store the string "undefined").
+    if (savedKey === undefined) delete process.env.OPENAI_API_KEY;
+    else process.env.OPENAI_API_KEY = savedKey;
     await ctx.fake?.close();
     ctx.t?.cleanup();
   });

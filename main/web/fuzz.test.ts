@@ -186,8 +186,7 @@ describe('the web host under malformed requests', () => {
   it('answers 3,000 malformed requests with a status line (4xx if malformed or tokenless) and stays up', async () => {
     const all = probes(3000);
     const failures: string[] = [];
-    const deadline = Date.now() + 45_000;
-    for (let i = 0; i < all.length && Date.now() < deadline; i += 50) {
+    for (let i = 0; i < all.length; i += 50) {
       const batch = all.slice(i, i + 50);
       const lines = await Promise.all(batch.map((p) => send(p.bytes, 5_000)));
       batch.forEach((p, k) => {
@@ -195,7 +194,6 @@ describe('the web host under malformed requests', () => {
         if (why) failures.push(`${why}: ${JSON.stringify(p.bytes.slice(0, 160))}`);
       });
     }
-    expect(Date.now()).toBeLessThan(deadline);
     expect(failures.slice(0, 10)).toEqual([]);
     expect(host.server.listening).toBe(true);
     const good = await fetch(`http://127.0.0.1:${host.port}/?token=${host.token}`);

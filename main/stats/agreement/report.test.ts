@@ -71,18 +71,19 @@ describe('agreementReport', () => {
     expect(() => agreementReport(fromColumns([['a', 'b']]), { resamples: 10 })).toThrow(/at least 2 raters/);
   });
 
-  it('runs every statistic with 10,000 resamples over 1,000 items and 2 raters in about a second', () => {
+  // Its speed (target < 1 s) is measured by `npm run bench -- agreement`, not asserted here.
+  it('runs every statistic with 10,000 resamples over 1,000 items and 2 raters', () => {
     const a: string[] = [];
     const b: string[] = [];
     for (let i = 0; i < 1000; i++) {
       a.push(String(i % 5));
       b.push(String((i * 7) % 11 < 8 ? i % 5 : (i + 1) % 5));
     }
-    const started = performance.now();
     const report = agreementReport(fromColumns([a, b]), { level: 'ordinal', resamples: 10_000 });
-    const ms = performance.now() - started;
-    expect(report.statistics.cohenKappaQuadratic!.low).not.toBeNull();
-    // Target 1 s (about 0.1–0.2 s measured here); the bound leaves room for a loaded CI machine.
-    expect(ms).toBeLessThan(2000);
+    const k = report.statistics.cohenKappaQuadratic!;
+    expect(k.low).not.toBeNull();
+    expect(k.low!).toBeLessThanOrEqual(k.estimate!);
+    expect(k.high!).toBeGreaterThanOrEqual(k.estimate!);
+    expect(report.bootstrap.resamples).toBe(10_000);
   });
 });
