@@ -1,6 +1,7 @@
 /** Reading DSB-DG probes from an episode: one per entry of `info.probes`, else the episode itself (docs/metrics.md). */
-import type { GroundingProbe, HallucinationKind, RefreshSchedule } from '../stats/benchmarks/index';
+import type { GroundingProbe, HallucinationKind } from '../stats/benchmarks/index';
 import type { MetricsEpisode } from './load';
+import type { RefreshSchedule } from '../../shared/types/grounding-rows';
 
 /** What a grounding label says about the answer. */
 interface LabelMeaning {

@@ -9,12 +9,12 @@ import {
   summarizeGrounding,
   type BootstrapOptions,
   type GroundingProbe,
-  type GroundingRow,
 } from '../stats/benchmarks/index';
 import type { DsbDgSection } from '../../shared/types/metrics';
 import { hits, meanInterval } from './intervals';
 import { probesOf, type TimedTurn } from './dsb-dg-probe';
 import type { MetricsEpisode } from './load';
+import type { GroundingRow } from '../../shared/types/grounding-rows';
 
 /** Natural order of group names, so T2 comes before T10. */
 const natural = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });

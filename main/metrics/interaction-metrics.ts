@@ -1,14 +1,8 @@
 /** τ² interaction metrics for a study: pooled over its full-duplex episodes, overall and per system. */
 import type { Db } from '../db/open';
-import { configForTick, runMetrics, type InteractionMetrics, type InteractionSimulation } from '../stats/interaction/index';
+import { configForTick, runMetrics, type InteractionSimulation } from '../stats/interaction/index';
 import { hasCompactTicks, ticksFromCompact } from '../stats/interaction/from-compact';
-
-/** Interaction metrics of a study, or null when none of its episodes has ticks. */
-export interface StudyInteractionMetrics {
-  tickDurationSec: number;
-  overall: InteractionMetrics;
-  bySystem: Record<string, InteractionMetrics>;
-}
+import type { StudyInteractionMetrics } from '../../shared/types/interaction-metrics';
 
 /** Computes tau2's interaction metrics over every episode of the study that carries ticks. */
 export function studyInteractionMetrics(db: Db, studyId: number): StudyInteractionMetrics | null {

@@ -1,5 +1,6 @@
 /** Bootstrap intervals of the benchmark tables: proportions and paired differences resampled by cluster (task, item or script). */
-import { clusterBootstrap, type BootstrapInterval, type BootstrapOptions } from '../stats/benchmarks/index';
+import { clusterBootstrap, type BootstrapOptions } from '../stats/benchmarks/index';
+import type { BootstrapInterval } from '../../shared/types/bootstrap-interval';
 
 /** One observation: the cluster it belongs to and its value (1/0 for a hit, or a paired difference). */
 export interface Observation {

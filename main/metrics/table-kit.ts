@@ -1,6 +1,7 @@
 /** Small helpers the table builders share: columns, labels for systems and conditions, rates and intervals as cells. */
-import type { BootstrapInterval, Rate } from '../stats/benchmarks/index';
 import type { CellFormat, MetricsTable } from '../../shared/types/metrics';
+import type { BootstrapInterval } from '../../shared/types/bootstrap-interval';
+import type { Rate } from '../../shared/types/benchmark-rows';
 
 /** One column. */
 export function col(key: string, label: string, format: CellFormat = 'text'): MetricsTable['columns'][number] {

@@ -1,8 +1,8 @@
 /** Every figure of a study as tables (shown by the Results view, exported as CSV / Markdown, printed by the CLI). */
-import type { GroundingRow } from '../stats/benchmarks/index';
 import type { DsbDgSection, LabelSection, MetricsTable, StudyMetrics, VeraSection } from '../../shared/types/metrics';
 import { tauTables } from './tables-tau';
 import { col, coverage, intervalCells, rateCells, rateColumns, systemLabel } from './table-kit';
+import type { GroundingRow } from '../../shared/types/grounding-rows';
 
 const groundingColumns = (groupLabel: string | null): MetricsTable['columns'] => [
   col('system', 'system'),

@@ -11,11 +11,11 @@ import {
   type NotAttemptedPolicy,
   type VeraGrade,
   type VeraGradeLabel,
-  type VoiceTextGaps,
 } from '../stats/benchmarks/index';
 import type { LatencyAccuracyPoint, VeraSection, VeraSystemRow, VoiceTextGapRow } from '../../shared/types/metrics';
 import { hits, meanInterval } from './intervals';
 import type { MetricsEpisode } from './load';
+import type { VoiceTextGaps } from '../../shared/types/vera-rows';
 
 /** VERA's five tracks in the paper's order. */
 export const VERA_TRACKS = ['mathematical_reasoning', 'web', 'science', 'long_context', 'factual_recall'] as const;

@@ -1,20 +1,8 @@
 /** The agreement report's shapes: every statistic with its bootstrap interval, as the statistics module returns it. */
+import type { BootstrapInterval } from './bootstrap-interval';
 
 /** Measurement level of the labels, in Krippendorff's sense; it selects the distance metric and the weighted statistics. */
 export type Level = 'nominal' | 'ordinal' | 'interval';
-
-/** A point estimate with its percentile bootstrap interval; null stands for an undefined value (0/0). */
-export interface BootstrapInterval {
-  estimate: number | null;
-  low: number | null;
-  high: number | null;
-  /** Resamples drawn. */
-  resamples: number;
-  /** Resamples on which the statistic was undefined; they are left out of the percentiles. */
-  undefinedResamples: number;
-  seed: number;
-  confidence: number;
-}
 
 /** Counts of items by (row rater's category, column rater's category), over items both raters labelled. */
 export interface ConfusionMatrix {

@@ -1,31 +1,21 @@
 /** The benchmark tables of a study (issue 7): options accepted at the boundary and the document `metrics.study` returns. */
 import { z } from 'zod';
-// Type-only: the row shapes are defined beside the pure statistics (erased at build time, no runtime dependency).
+import type { BootstrapInterval } from './bootstrap-interval';
 import type {
-  BootstrapInterval,
   CaptureAccuracy,
-  CategoryDeviation,
   CrossEnvironmentRow,
-  FailureDistributionRow,
-  GroundingDecayRow,
-  GroundingRow,
-  GroundingSummary,
   LatencySummary,
   PassHatKRow,
   Rate,
-  RefreshRow,
   SuccessRateRow,
   SystemComparison,
-  SystemLatencyRow,
-  VeraAccuracyRow,
   VerificationEffortRow,
   VerificationRepair,
-  VoiceTextGaps,
-} from '../../main/stats/benchmarks/index';
-import type { StudyInteractionMetrics } from '../../main/metrics/interaction-metrics';
-
-/** Shapes the renderer needs by name, re-exported from their definitions. */
-export type { BootstrapInterval, Rate, StudyInteractionMetrics };
+} from './benchmark-rows';
+import type { VeraAccuracyRow, VoiceTextGaps } from './vera-rows';
+import type { GroundingDecayRow, GroundingRow, GroundingSummary, RefreshRow, SystemLatencyRow } from './grounding-rows';
+import type { CategoryDeviation, FailureDistributionRow } from './label-rows';
+import type { StudyInteractionMetrics } from './interaction-metrics';
 
 /** Choices the papers leave open; every one has a documented default (docs/metrics.md). */
 export const metricsOptionsSchema = z
@@ -102,7 +92,11 @@ export interface TauSection {
   /** Calls carrying gold fields (`info.evaluationFields`): capture accuracy; empty otherwise. */
   capture: CaptureCell[];
   /** Verification effort (spelling requests + read-backs per call) of the same calls. */
-  verification: { byEntityType: VerificationCell[]; byDifficulty: VerificationCell[]; byEnvironment: VerificationCell[] };
+  verification: {
+    byEntityType: VerificationCell[];
+    byDifficulty: VerificationCell[];
+    byEnvironment: VerificationCell[];
+  };
 }
 
 /** VERA accuracy of one system with its modality and the interval of its pooled accuracy (items resampled). */

@@ -1,7 +1,7 @@
 /** Percentile bootstrap confidence intervals over items (units), resampled with replacement from a seeded PRNG. */
 import { ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
 import type { CodedRatings } from './coding';
-import type { BootstrapInterval } from '../../../shared/types/agreement-report';
+import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 import { drawMultinomialResample, multinomialPlan } from './multinomial';
 
 /** Default number of bootstrap resamples. */

@@ -1,6 +1,7 @@
 import { groupBy } from './group';
 import { mulberry32, randomIndex } from './prng';
 import { quantileType7 } from './quantile';
+import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 
 /** Settings of a percentile bootstrap (same names and defaults as main/stats/agreement). */
 export interface BootstrapOptions {
@@ -12,31 +13,22 @@ export interface BootstrapOptions {
   confidence?: number;
 }
 
-/** A point estimate with its percentile bootstrap interval. */
-export interface BootstrapInterval {
-  /** The statistic on the original data; null when it is not finite. */
-  estimate: number | null;
-  /** Type-7 quantile (1 − confidence)/2 of the resampled statistics; null when none was finite. */
-  low: number | null;
-  /** Type-7 quantile (1 + confidence)/2 of the resampled statistics; null when none was finite. */
-  high: number | null;
-  resamples: number;
-  /** Resamples whose statistic was not finite (e.g. an empty subgroup): left out of the quantiles. */
-  undefinedResamples: number;
-  seed: number;
-  confidence: number;
-}
-
 /**
  * Cluster percentile bootstrap: resamples whole clusters with replacement (as many as there are), keeps every row of a
  * drawn cluster, and takes percentiles of the statistic. Use the task as cluster when conditions are crossed on tasks.
  */
-export function clusterBootstrap<T>(rows: readonly T[], clusterOf: (row: T) => string, statistic: (rows: T[]) => number, options: BootstrapOptions = {}): BootstrapInterval {
+export function clusterBootstrap<T>(
+  rows: readonly T[],
+  clusterOf: (row: T) => string,
+  statistic: (rows: T[]) => number,
+  options: BootstrapOptions = {},
+): BootstrapInterval {
   const resamples = options.resamples ?? 10_000;
   const confidence = options.confidence ?? 0.95;
   const seed = options.seed ?? 1;
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   const clusters = [...groupBy(rows, clusterOf).values()];
   const random = mulberry32(seed);
   const values: number[] = [];
@@ -61,6 +53,15 @@ export function clusterBootstrap<T>(rows: readonly T[], clusterOf: (row: T) => s
 }
 
 /** Ordinary percentile bootstrap over independent rows (each row its own cluster). */
-export function percentileBootstrap<T>(rows: readonly T[], statistic: (rows: T[]) => number, options: BootstrapOptions = {}): BootstrapInterval {
-  return clusterBootstrap(rows.map((row, i) => ({ row, i })), (entry) => String(entry.i), (sample) => statistic(sample.map((entry) => entry.row)), options);
+export function percentileBootstrap<T>(
+  rows: readonly T[],
+  statistic: (rows: T[]) => number,
+  options: BootstrapOptions = {},
+): BootstrapInterval {
+  return clusterBootstrap(
+    rows.map((row, i) => ({ row, i })),
+    (entry) => String(entry.i),
+    (sample) => statistic(sample.map((entry) => entry.row)),
+    options,
+  );
 }

@@ -1,21 +1,6 @@
 import { captureMatches, type FieldCapture } from './field-captures';
-import { rate, type Rate } from './rate';
-
-/** First-capture versus final-value accuracy over a set of gold fields. */
-export interface CaptureAccuracy {
-  /** Gold fields considered. */
-  fields: number;
-  /** Fields with no `log_capture` at all (count as not correct at first capture). */
-  firstMissing: number;
-  /** First logged value matches gold, over all gold fields. */
-  first: Rate;
-  /** Submitted value matches gold, over all gold fields (never submitted = not correct). */
-  final: Rate;
-  /** Fields wrong or missing at first capture but correct when submitted. */
-  repaired: number;
-  /** Fields correct at first capture but wrong or missing when submitted. */
-  regressed: number;
-}
+import { rate } from './rate';
+import type { CaptureAccuracy } from '../../../shared/types/benchmark-rows';
 
 /** First-capture and final-value accuracy (folded exact match) over gold fields, with repairs and regressions. */
 export function captureAccuracy(captures: readonly FieldCapture[]): CaptureAccuracy {

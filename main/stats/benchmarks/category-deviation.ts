@@ -1,4 +1,5 @@
 import { groupBy } from './group';
+import type { CategoryDeviation } from '../../../shared/types/label-rows';
 
 /** Error categories assigned to one episode (an empty list means none). */
 export interface CategoryLabels {
@@ -7,33 +8,11 @@ export interface CategoryLabels {
   categories: readonly string[];
 }
 
-/** Rate of one category overall and its deviation for one system. */
-export interface CategoryCell {
-  category: string;
-  count: number;
-  /** Episodes with the category / episodes of the system. */
-  rate: number;
-  /** rate − overall rate of the category. */
-  deviation: number;
-}
-
-/** One heatmap row. */
-export interface CategoryDeviationRow {
-  system: string;
-  episodes: number;
-  cells: CategoryCell[];
-}
-
-/** The heatmap: overall rate per category and each system's deviation from it. */
-export interface CategoryDeviation {
-  categories: string[];
-  /** Episodes with the category / all episodes (pooled over systems, each episode once). */
-  overall: { category: string; count: number; rate: number }[];
-  systems: CategoryDeviationRow[];
-}
-
 /** Per-system deviation of error-category rates from the pooled rate (VERA heatmap: rate_system − rate_overall); a category counts once per episode. */
-export function categoryDeviation(rows: readonly CategoryLabels[], categoryOrder?: readonly string[]): CategoryDeviation {
+export function categoryDeviation(
+  rows: readonly CategoryLabels[],
+  categoryOrder?: readonly string[],
+): CategoryDeviation {
   const categories = categoryOrder ? [...categoryOrder] : [...new Set(rows.flatMap((r) => r.categories))].sort();
   const rateOf = (subset: readonly CategoryLabels[], category: string): { count: number; rate: number } => {
     const count = subset.filter((r) => r.categories.includes(category)).length;

@@ -1,6 +1,7 @@
 import { conditionKey, groupBy } from './group';
 import { isSuccess, type EpisodeOutcome } from './episode-outcome';
-import { rate, type Rate } from './rate';
+import { rate } from './rate';
+import type { CrossEnvironmentRow } from '../../../shared/types/benchmark-rows';
 
 /** The three τ-Elicitation speech environments, in paper order. */
 export const TAU_ELICITATION_ENVIRONMENTS = ['regular', 'noise_heavy', 'speech_heavy'] as const;
@@ -13,21 +14,11 @@ export interface CrossEnvironmentOptions {
   environments?: readonly string[];
 }
 
-/** Pass^N across environments for one system under one setting of the other condition keys (e.g. one strategy). */
-export interface CrossEnvironmentRow {
-  system: string;
-  /** The condition without the environment key. */
-  condition: Record<string, string>;
-  /** Tasks that succeed in every environment, over tasks with exactly one scored episode in every environment. */
-  passAll: Rate;
-  /** Tasks left out because an environment has no scored episode, with the environments missing. */
-  incomplete: { task: string; missing: string[] }[];
-  /** Tasks left out because an environment has more than one scored episode (ambiguous which trial counts). */
-  duplicated: { task: string; environments: string[] }[];
-}
-
 /** τ-Elicitation Pass^3: share of tasks a system gets right in all listed environments; gaps and duplicates are reported, not dropped silently. */
-export function crossEnvironmentPass(records: readonly EpisodeOutcome[], options: CrossEnvironmentOptions = {}): CrossEnvironmentRow[] {
+export function crossEnvironmentPass(
+  records: readonly EpisodeOutcome[],
+  options: CrossEnvironmentOptions = {},
+): CrossEnvironmentRow[] {
   const environmentKey = options.environmentKey ?? 'environment';
   const environments = options.environments ?? TAU_ELICITATION_ENVIRONMENTS;
   const wanted = records.filter((r) => environments.includes(r.condition[environmentKey]));
@@ -42,7 +33,9 @@ export function crossEnvironmentPass(records: readonly EpisodeOutcome[], options
     const incomplete: CrossEnvironmentRow['incomplete'] = [];
     const duplicated: CrossEnvironmentRow['duplicated'] = [];
     for (const [task, rows] of groupBy(group, (r) => r.task)) {
-      const perEnvironment = environments.map((env) => rows.filter((r) => r.reward !== null && r.condition[environmentKey] === env));
+      const perEnvironment = environments.map((env) =>
+        rows.filter((r) => r.reward !== null && r.condition[environmentKey] === env),
+      );
       const missing = environments.filter((_, i) => perEnvironment[i].length === 0);
       const doubled = environments.filter((_, i) => perEnvironment[i].length > 1);
       if (missing.length > 0) incomplete.push({ task, missing });
@@ -52,6 +45,12 @@ export function crossEnvironmentPass(records: readonly EpisodeOutcome[], options
         if (perEnvironment.every(([only]) => isSuccess(only.reward))) passed += 1;
       }
     }
-    return { system: group[0].system, condition: rest(group[0]), passAll: rate(passed, complete), incomplete, duplicated };
+    return {
+      system: group[0].system,
+      condition: rest(group[0]),
+      passAll: rate(passed, complete),
+      incomplete,
+      duplicated,
+    };
   });
 }

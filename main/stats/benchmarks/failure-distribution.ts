@@ -1,4 +1,5 @@
 import { groupBy } from './group';
+import type { FailureDistributionRow, LabelShare } from '../../../shared/types/label-rows';
 
 /** A human failure label of one call (after adjudication, or one annotator's). */
 export interface FailureLabel {
@@ -8,26 +9,6 @@ export interface FailureLabel {
   source: string | null;
   /** `transcription_error`, `logical_error`, `hallucination`, `vad`, …; null when not labelled or not applicable. */
   subtype: string | null;
-}
-
-/** Count and share of one label value. */
-export interface LabelShare {
-  label: string;
-  count: number;
-  /** count / labelled calls of that kind. */
-  share: number;
-}
-
-/** Failure source and subtype distribution of one system. */
-export interface FailureDistributionRow {
-  system: string;
-  calls: number;
-  /** Calls with no source label: excluded from the source shares. */
-  unlabelledSource: number;
-  /** Source counts; shares over calls with a source. */
-  sources: LabelShare[];
-  /** Subtype counts; shares over calls with a subtype. */
-  subtypes: LabelShare[];
 }
 
 /** Counts and shares of the non-null values, most frequent first (ties by name). */

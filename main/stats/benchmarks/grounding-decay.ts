@@ -1,30 +1,14 @@
-import { clusterBootstrap, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
+import { clusterBootstrap, type BootstrapOptions } from './bootstrap';
 import { groupBy } from './group';
 import { isGrounded, type GroundingProbe } from './grounding-probe';
-import { rate, type Rate } from './rate';
+import { rate } from './rate';
+import type { GroundingDecayRow } from '../../../shared/types/grounding-rows';
 
 /** A late probe and the early probe of the same script it repeats. */
 interface DecayPair {
   script: string;
   early: boolean;
   late: boolean;
-}
-
-/** The Grounding Decay Score of one system, on pairs of an early probe and its late repeat. */
-export interface GroundingDecayRow {
-  system: string;
-  /** Pairs whose two probes are both answerable. */
-  pairs: number;
-  /** Late probes left out: their early twin is missing, ambiguous (id twice in the script) or unanswerable. */
-  unpaired: number;
-  /** Grounded early twins over pairs. */
-  early: Rate;
-  /** Grounded late repeats over pairs. */
-  late: Rate;
-  /** GDS = 100 × (late − early) accuracy in percentage points: negative when grounding is lost; null without pairs. */
-  gds: number | null;
-  /** Percentile bootstrap of the GDS, resampling scripts (a script's pairs stay together). */
-  interval: BootstrapInterval;
 }
 
 const gdsOf = (pairs: readonly DecayPair[]): number =>

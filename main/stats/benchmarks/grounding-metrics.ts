@@ -1,25 +1,7 @@
 import { groupBy } from './group';
 import type { GroundingProbe } from './grounding-probe';
-import { rate, type Rate } from './rate';
-
-/** Grounding quality of a set of DSB-DG probes. */
-export interface GroundingSummary {
-  probes: number;
-  /** Correct answers over answerable probes (a refusal counts as not correct). */
-  accuracy: Rate;
-  /** Answers with any hallucination over answers given (refusals excluded). */
-  hallucination: Rate;
-  /** Intrinsic hallucinations over answers given. */
-  intrinsic: Rate;
-  /** Extrinsic hallucinations over answers given. */
-  extrinsic: Rate;
-  /** Refusals over unanswerable probes (higher is better). */
-  refusalOnUnanswerable: Rate;
-  /** Refusals over answerable probes (over-refusal, lower is better). */
-  refusalOnAnswerable: Rate;
-  /** (confident wrong answers to answerable probes + answers to unanswerable probes) over all probes. */
-  falseConfidence: Rate;
-}
+import { rate } from './rate';
+import type { GroundingRow, GroundingSummary } from '../../../shared/types/grounding-rows';
 
 /** Grounding accuracy, hallucination (intrinsic/extrinsic), refusal and false-confidence rates of a set of probes. */
 export function summarizeGrounding(probes: readonly GroundingProbe[]): GroundingSummary {
@@ -27,7 +9,8 @@ export function summarizeGrounding(probes: readonly GroundingProbe[]): Grounding
   const unanswerable = probes.filter((p) => !p.answerable);
   const answers = probes.filter((p) => !p.refused);
   const falselyConfident =
-    answerable.filter((p) => !p.refused && p.confident && !p.correct).length + unanswerable.filter((p) => !p.refused).length;
+    answerable.filter((p) => !p.refused && p.confident && !p.correct).length +
+    unanswerable.filter((p) => !p.refused).length;
   return {
     probes: probes.length,
     accuracy: rate(answerable.filter((p) => !p.refused && p.correct).length, answerable.length),
@@ -40,15 +23,11 @@ export function summarizeGrounding(probes: readonly GroundingProbe[]): Grounding
   };
 }
 
-/** A grounding summary for one system and one group (tier, domain, …). */
-export interface GroundingRow {
-  system: string;
-  group: string;
-  summary: GroundingSummary;
-}
-
 /** summarizeGrounding per system and group; pass `(p) => p.tier` or `(p) => p.domain` as the grouping. */
-export function groundingByGroup(probes: readonly GroundingProbe[], groupOf: (probe: GroundingProbe) => string): GroundingRow[] {
+export function groundingByGroup(
+  probes: readonly GroundingProbe[],
+  groupOf: (probe: GroundingProbe) => string,
+): GroundingRow[] {
   return [...groupBy(probes, (p) => `${p.system}\u0000${groupOf(p)}`).values()].map((rows) => ({
     system: rows[0].system,
     group: groupOf(rows[0]),

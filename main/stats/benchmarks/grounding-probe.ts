@@ -1,8 +1,7 @@
+import type { RefreshSchedule } from '../../../shared/types/grounding-rows';
+
 /** Kind of unsupported content in an answer: contradicting the document (intrinsic) or adding facts it lacks (extrinsic). */
 export type HallucinationKind = 'none' | 'intrinsic' | 'extrinsic';
-
-/** How often a script gives the document again (DSB-DG proactive grounding): never, once, or two or more times. */
-export type RefreshSchedule = 'none' | 'single' | 'multiple';
 
 /** One question put to a system in a DSB-DG document-grounded spoken session, with its human or judge labels. */
 export interface GroundingProbe {

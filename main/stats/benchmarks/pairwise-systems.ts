@@ -1,22 +1,8 @@
 import { conditionKey, groupBy } from './group';
 import { isSuccess, type EpisodeOutcome } from './episode-outcome';
 import { holmAdjust } from './holm';
-import { mcnemar, type McNemarResult } from './mcnemar';
-
-/** One pairwise comparison of two systems on the episodes they share. */
-export interface SystemComparison {
-  /** First system (alphabetical order). */
-  systemA: string;
-  systemB: string;
-  /** Scored episodes present for both systems with the same task, condition and trial. */
-  pairs: number;
-  successesA: number;
-  successesB: number;
-  /** McNemar with b = A right & B wrong, c = A wrong & B right. */
-  test: McNemarResult;
-  /** Holm-adjusted exact p over all comparisons in the result. */
-  holmP: number;
-}
+import { mcnemar } from './mcnemar';
+import type { SystemComparison } from '../../../shared/types/benchmark-rows';
 
 /** Every pair of systems compared on matched episodes (task, condition, trial) by exact McNemar, Holm-adjusted across pairs. */
 export function pairwiseSystemComparisons(records: readonly EpisodeOutcome[]): SystemComparison[] {
@@ -27,7 +13,10 @@ export function pairwiseSystemComparisons(records: readonly EpisodeOutcome[]): S
     const outcomes = new Map<string, boolean>();
     for (const r of rows) {
       const key = `${r.task}\u0000${conditionKey(r.condition)}\u0000${r.trial}`;
-      if (outcomes.has(key)) throw new Error(`duplicate episode for ${system}: task ${r.task}, trial ${r.trial}, ${conditionKey(r.condition)}`);
+      if (outcomes.has(key))
+        throw new Error(
+          `duplicate episode for ${system}: task ${r.task}, trial ${r.trial}, ${conditionKey(r.condition)}`,
+        );
       outcomes.set(key, isSuccess(r.reward));
     }
     bySystem.set(system, outcomes);

@@ -1,27 +1,16 @@
 import { conditionKey, groupBy, meanOrNull } from './group';
 import { isSuccess, type EpisodeOutcome } from './episode-outcome';
+import type { PassHatKRow } from '../../../shared/types/benchmark-rows';
 
 /** C(c, k) / C(n, k): the chance that k trials drawn without replacement from n (c successes) all succeed. */
 export function passHatKForTask(trials: number, successes: number, k: number): number {
   if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, got ${k}`);
   if (trials < k) throw new RangeError(`pass^${k} needs at least ${k} trials, got ${trials}`);
-  if (successes < 0 || successes > trials) throw new RangeError(`successes ${successes} out of range for ${trials} trials`);
+  if (successes < 0 || successes > trials)
+    throw new RangeError(`successes ${successes} out of range for ${trials} trials`);
   let value = 1;
   for (let i = 0; i < k; i += 1) value *= (successes - i) / (trials - i);
   return Math.max(0, value);
-}
-
-/** pass^k of one (system, condition) cell, with the tasks left out for having fewer than k scored trials. */
-export interface PassHatKRow {
-  system: string;
-  condition: Record<string, string>;
-  k: number;
-  /** Mean over included tasks of C(c, k) / C(n, k); null when no task has k scored trials. */
-  value: number | null;
-  /** Tasks that entered the mean. */
-  tasks: number;
-  /** Tasks excluded because they have fewer than k scored trials, with the count they have. */
-  excluded: { task: string; trials: number }[];
 }
 
 /** pass^k per (system, condition): mean over tasks of C(c,k)/C(n,k) on scored trials; tasks with n < k are excluded and listed. */

@@ -1,8 +1,9 @@
-import { clusterBootstrap, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
+import { clusterBootstrap, type BootstrapOptions } from './bootstrap';
 import { groupBy } from './group';
 import { isGrounded, type GroundingProbe } from './grounding-probe';
-import { quantileType7, summarizeLatency, type LatencySummary } from './quantile';
-import { rate, type Rate } from './rate';
+import { quantileType7, summarizeLatency } from './quantile';
+import { rate } from './rate';
+import type { SystemLatencyRow } from '../../../shared/types/grounding-rows';
 
 /** The context tier whose grounding accuracy enters DSB-DG's quality-adjusted latency. */
 export const QAL_TIER = 'T3';
@@ -16,21 +17,11 @@ export function qualityAdjustedLatency(p50Ms: number, accuracy: number): number 
   return p50Ms * (1 - accuracy);
 }
 
-/** First-token emission delay, grounding accuracy at T3 and quality-adjusted latency of one system. */
-export interface SystemLatencyRow {
-  system: string;
-  /** FTED p50 / mean / p95 (type 7) over every timed probe of the system. */
-  firstAudio: LatencySummary;
-  /** Grounded over answerable probes at tier T3. */
-  accuracyT3: Rate;
-  /** p50 FTED × (1 − GA at T3) in ms; null when either is missing. */
-  qal: number | null;
-  /** Percentile bootstrap of the QAL, resampling scripts. */
-  interval: BootstrapInterval;
-}
-
 const qalOf = (probes: readonly GroundingProbe[]): number => {
-  const p50 = quantileType7(probes.flatMap((p) => (p.firstAudioMs === null ? [] : [p.firstAudioMs])), 0.5);
+  const p50 = quantileType7(
+    probes.flatMap((p) => (p.firstAudioMs === null ? [] : [p.firstAudioMs])),
+    0.5,
+  );
   const t3 = probes.filter((p) => p.tier === QAL_TIER && p.answerable);
   if (p50 === null || t3.length === 0) return Number.NaN;
   return qualityAdjustedLatency(p50, t3.filter(isGrounded).length / t3.length);

@@ -1,4 +1,5 @@
 import { meanOrNull } from './group';
+import type { LatencySummary } from '../../../shared/types/benchmark-rows';
 
 /**
  * The p-quantile (0 ≤ p ≤ 1) by linear interpolation between order statistics, Hyndman & Fan type 7
@@ -13,15 +14,6 @@ export function quantileType7(values: readonly number[], p: number): number | nu
   const low = Math.floor(h);
   const high = Math.min(low + 1, sorted.length - 1);
   return sorted[low] + (h - low) * (sorted[high] - sorted[low]);
-}
-
-/** Median, mean and 95th percentile (type 7) of a latency sample; nulls are skipped and counted. */
-export interface LatencySummary {
-  n: number;
-  missing: number;
-  p50: number | null;
-  mean: number | null;
-  p95: number | null;
 }
 
 /** p50 / mean / p95 of the non-null values (type 7 percentiles), with the count of nulls skipped. */

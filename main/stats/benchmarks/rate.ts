@@ -1,10 +1,4 @@
-/** A proportion that keeps its numerator and denominator, so tables can show "103/200" next to 0.515. */
-export interface Rate {
-  numerator: number;
-  denominator: number;
-  /** numerator / denominator, or null when the denominator is 0. */
-  value: number | null;
-}
+import type { Rate } from '../../../shared/types/benchmark-rows';
 
 /** Builds a Rate; the value is null (not NaN) when nothing was counted, so it survives JSON transport. */
 export function rate(numerator: number, denominator: number): Rate {

@@ -1,23 +1,8 @@
-import { clusterBootstrap, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
+import { clusterBootstrap, type BootstrapOptions } from './bootstrap';
 import { groupBy } from './group';
-import { isGrounded, type GroundingProbe, type RefreshSchedule } from './grounding-probe';
-import { rate, type Rate } from './rate';
-
-/** Accuracy under one refresh schedule against no refresh, on the questions asked under both. */
-export interface RefreshRow {
-  system: string;
-  schedule: Exclude<RefreshSchedule, 'none'>;
-  /** Questions asked (answerable) under both this schedule and no refresh. */
-  questions: number;
-  /** Grounded probes over probes under this schedule, on the shared questions. */
-  accuracy: Rate;
-  /** Grounded probes over probes without refresh, on the same questions. */
-  none: Rate;
-  /** 100 × (accuracy − none) in percentage points; null when either side is empty. */
-  benefit: number | null;
-  /** Percentile bootstrap of the benefit, resampling questions (both arms of a question stay together). */
-  interval: BootstrapInterval;
-}
+import { isGrounded, type GroundingProbe } from './grounding-probe';
+import { rate } from './rate';
+import type { RefreshRow } from '../../../shared/types/grounding-rows';
 
 interface Arm {
   question: string;

@@ -1,18 +1,7 @@
 import { conditionKey, groupBy } from './group';
 import { isSuccess, type EpisodeOutcome } from './episode-outcome';
-import { rate, type Rate } from './rate';
-
-/** Success rate (= Pass@1 with one trial per task) of one system under one condition. */
-export interface SuccessRateRow {
-  system: string;
-  condition: Record<string, string>;
-  /** Episodes in the cell, scored or not. */
-  episodes: number;
-  /** Episodes with a null reward: excluded from the rate and reported here. */
-  unscored: number;
-  /** Successes over scored episodes. */
-  success: Rate;
-}
+import { rate } from './rate';
+import type { SuccessRateRow } from '../../../shared/types/benchmark-rows';
 
 /** Success rate per (system, condition): successes / scored episodes; unscored episodes are reported, not counted. */
 export function successRates(records: readonly EpisodeOutcome[]): SuccessRateRow[] {

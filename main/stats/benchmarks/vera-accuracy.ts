@@ -1,31 +1,13 @@
 import { groupBy, meanOrNull } from './group';
-import { rate, type Rate } from './rate';
+import { rate } from './rate';
 import { isScored, type NotAttemptedPolicy, type VeraGrade } from './vera-grade';
-
-/** Grade counts and accuracy of one track. */
-export interface TrackAccuracy {
-  track: string;
-  correct: number;
-  incorrect: number;
-  notAttempted: number;
-  /** Responses with no grade: never counted. */
-  ungraded: number;
-  /** CORRECT over scored responses (NOT_ATTEMPTED scored as wrong unless the policy excludes it). */
-  accuracy: Rate;
-}
-
-/** VERA accuracy of one system: per track, macro average over tracks and the pooled (micro) accuracy. */
-export interface VeraAccuracyRow {
-  system: string;
-  tracks: TrackAccuracy[];
-  /** Unweighted mean of the track accuracies that have a value. */
-  macro: number | null;
-  /** CORRECT over all scored responses, pooled across tracks. */
-  micro: Rate;
-}
+import type { TrackAccuracy, VeraAccuracyRow } from '../../../shared/types/vera-rows';
 
 /** Accuracy per track and macro average per system; `notAttempted` decides whether NOT_ATTEMPTED counts as incorrect (default) or is excluded. */
-export function veraAccuracy(grades: readonly VeraGrade[], notAttempted: NotAttemptedPolicy = 'incorrect'): VeraAccuracyRow[] {
+export function veraAccuracy(
+  grades: readonly VeraGrade[],
+  notAttempted: NotAttemptedPolicy = 'incorrect',
+): VeraAccuracyRow[] {
   return [...groupBy(grades, (g) => g.system)].map(([system, rows]) => {
     const tracks = [...groupBy(rows, (g) => g.track)].map(([track, trackRows]): TrackAccuracy => {
       const count = (label: string | null): number => trackRows.filter((g) => g.grade === label).length;

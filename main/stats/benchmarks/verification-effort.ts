@@ -1,6 +1,7 @@
 import { groupBy } from './group';
 import { parseIntakeTask } from './intake-task';
 import { argumentsOf, type IntakeCall, type IntakeTurn } from './intake-call';
+import type { VerificationEffortRow } from '../../../shared/types/benchmark-rows';
 
 /** Verification events a caller recorded in one call. */
 export interface VerificationCounts {
@@ -26,18 +27,6 @@ export function countVerificationEvents(turns: readonly IntakeTurn[]): Verificat
   return counts;
 }
 
-/** Verification effort of one system in one group of calls. */
-export interface VerificationEffortRow {
-  system: string;
-  group: string;
-  calls: number;
-  spellRequests: number;
-  readBacks: number;
-  corrected: number;
-  /** (spell requests + read-backs) / calls. */
-  meanPerCall: number;
-}
-
 /** Group of a call by the entity type in its task id (`unknown` for non-canonical ids). */
 export function byEntityType(call: IntakeCall): string {
   return parseIntakeTask(call.task)?.entityType ?? 'unknown';
@@ -54,10 +43,21 @@ export function byCondition(key = 'environment'): (call: IntakeCall) => string {
 }
 
 /** Spelling requests + read-backs per call, per system and per group (entity type, difficulty, environment, …). */
-export function verificationEffort(calls: readonly IntakeCall[], groupOf: (call: IntakeCall) => string): VerificationEffortRow[] {
+export function verificationEffort(
+  calls: readonly IntakeCall[],
+  groupOf: (call: IntakeCall) => string,
+): VerificationEffortRow[] {
   const groups = groupBy(calls, (call) => `${call.system}\u0000${groupOf(call)}`);
   return [...groups.values()].map((group) => {
-    const row: VerificationEffortRow = { system: group[0].system, group: groupOf(group[0]), calls: group.length, spellRequests: 0, readBacks: 0, corrected: 0, meanPerCall: 0 };
+    const row: VerificationEffortRow = {
+      system: group[0].system,
+      group: groupOf(group[0]),
+      calls: group.length,
+      spellRequests: 0,
+      readBacks: 0,
+      corrected: 0,
+      meanPerCall: 0,
+    };
     for (const call of group) {
       const counts = countVerificationEvents(call.turns);
       row.spellRequests += counts.spellRequests;

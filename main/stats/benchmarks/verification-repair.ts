@@ -1,17 +1,6 @@
 import { captureMatches, type FieldCapture } from './field-captures';
-import { rate, type Rate } from './rate';
-
-/** How verification (spelling request or read-back) relates to first-capture errors and their repair. */
-export interface VerificationRepair {
-  /** Verified among fields whose first capture was logged and wrong. */
-  verifiedGivenFirstWrong: Rate;
-  /** Verified among fields whose first capture was correct. */
-  verifiedGivenFirstRight: Rate;
-  /** Final value correct among verified fields whose first capture was wrong. */
-  repairedGivenVerified: Rate;
-  /** Final value correct among unverified fields whose first capture was wrong. */
-  repairedGivenUnverified: Rate;
-}
+import { rate } from './rate';
+import type { VerificationRepair } from '../../../shared/types/benchmark-rows';
 
 /** Verification discrimination and repair, as in the τ-Elicitation behavioural analysis (fields never logged are left out). */
 export function verificationRepair(captures: readonly FieldCapture[]): VerificationRepair {

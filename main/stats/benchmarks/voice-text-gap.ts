@@ -1,8 +1,9 @@
-import { percentileBootstrap, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
+import { percentileBootstrap, type BootstrapOptions } from './bootstrap';
 import { groupBy } from './group';
 import { holmAdjust } from './holm';
-import { mcnemar, type McNemarResult } from './mcnemar';
+import { mcnemar } from './mcnemar';
 import { isScored, type NotAttemptedPolicy, type VeraGrade } from './vera-grade';
+import type { GapFigure, VoiceTextGaps } from '../../../shared/types/vera-rows';
 
 /** One item answered by both runs: each side's score, 1/0 for one repeat or the mean over its repeats. */
 export interface GapPair {
@@ -10,34 +11,6 @@ export interface GapPair {
   track: string;
   voice: number;
   text: number;
-}
-
-/** Voice and text accuracy over a set of pairs and their gap. */
-export interface GapFigure {
-  pairs: number;
-  voiceAccuracy: number | null;
-  textAccuracy: number | null;
-  /** textAccuracy − voiceAccuracy (a fraction; positive when voice lags text); null without pairs. */
-  gap: number | null;
-  /** Percentile bootstrap of the gap, resampling items (a pair stays together); null without pairs. */
-  interval: BootstrapInterval | null;
-  /** McNemar with b = text right & voice wrong, c = voice right & text wrong; null unless every score is 0 or 1. */
-  test: McNemarResult | null;
-}
-
-/** The gap on one track, with its McNemar p adjusted (Holm) across the tracks tested. */
-export type TrackGap = GapFigure & { track: string; holmP: number | null };
-
-/** Pooled, per-track and macro-averaged voice–text gaps of one pair of runs. */
-export interface VoiceTextGaps {
-  /** Items of either run without a scored counterpart in the other: left out. */
-  unpaired: number;
-  /** Every pair pooled across tracks (micro). */
-  pooled: GapFigure;
-  /** Tracks in the order their first pair appears. */
-  tracks: TrackGap[];
-  /** Unweighted means over the tracks with pairs; the interval resamples items over all tracks. */
-  macro: Omit<GapFigure, 'test'>;
 }
 
 /**
@@ -50,10 +23,17 @@ export function pairGrades(
   policy: NotAttemptedPolicy = 'incorrect',
 ): { pairs: GapPair[]; unpaired: number } {
   const scores = (grades: readonly VeraGrade[]) =>
-    new Map([...groupBy(grades.filter((g) => isScored(g.grade, policy)), (g) => g.item)].map(([item, list]) => [
-      item,
-      { track: list[0].track, score: list.filter((g) => g.grade === 'CORRECT').length / list.length },
-    ]));
+    new Map(
+      [
+        ...groupBy(
+          grades.filter((g) => isScored(g.grade, policy)),
+          (g) => g.item,
+        ),
+      ].map(([item, list]) => [
+        item,
+        { track: list[0].track, score: list.filter((g) => g.grade === 'CORRECT').length / list.length },
+      ]),
+    );
   const v = scores(voice);
   const t = scores(text);
   const pairs: GapPair[] = [];

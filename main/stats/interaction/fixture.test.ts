@@ -16,7 +16,7 @@ import { configForTick } from './config';
 import { parseSimulation, tickDurationFromResults } from './parse-input';
 import { simulationEvents } from './simulation-events';
 import { speechTurns } from './speech-turns';
-import { PANEL_METRICS, averageDomains, runMetrics, simulationMetrics, type InteractionMetrics } from './summarize';
+import { PANEL_METRICS, averageDomains, runMetrics, simulationMetrics } from './summarize';
 
 const experiment = fixture('tau2-voice', 'experiment');
 const tickSec = tickDurationFromResults(JSON.parse(readFileSync(`${experiment}/results.json`, 'utf8')));
@@ -26,6 +26,7 @@ const simulations = readdirSync(`${experiment}/simulations`)
 const config = configForTick(tickSec);
 
 import { RUN, RUN_COUNTS, type Panel, type Tau2Counts } from './reference-values';
+import type { InteractionMetrics } from '../../../shared/types/interaction-metrics';
 
 /** The same function on each simulation alone. */
 const PER_SIMULATION: Record<string, { panel: Panel; counts: Tau2Counts }> = {
@@ -96,7 +97,15 @@ function expectPanel(actual: InteractionMetrics, panel: Panel, counts: Tau2Count
     else expect(Math.abs((actual[key] as number) - expected), key).toBeLessThanOrEqual(1e-9);
   }
   const c = actual.counts;
-  expect([c.simulations, c.responseTotal, c.yieldTotal, c.backchannelTotal, c.vocalTicTotal, c.nonDirectedTotal, c.agentInterruptions]).toEqual(counts);
+  expect([
+    c.simulations,
+    c.responseTotal,
+    c.yieldTotal,
+    c.backchannelTotal,
+    c.vocalTicTotal,
+    c.nonDirectedTotal,
+    c.agentInterruptions,
+  ]).toEqual(counts);
 }
 
 function compact(type: string, tick: number, latency: number | null): string {

@@ -4,13 +4,5 @@ export type { InteractionEvent, InteractionEventType } from './event';
 export { InteractionInputError, parseSimulation, parseTicks, tickDurationFromResults } from './parse-input';
 export { simulationEvents, type SimulationEvents } from './simulation-events';
 export { speechTurns, type SpeechTurn } from './speech-turns';
-export {
-  PANEL_METRICS,
-  averageDomains,
-  runMetrics,
-  simulationMetrics,
-  summarizeEvents,
-  type InteractionCounts,
-  type InteractionMetrics,
-} from './summarize';
+export { PANEL_METRICS, averageDomains, runMetrics, simulationMetrics, summarizeEvents } from './summarize';
 export type { InteractionChunk, InteractionSimulation, InteractionTick } from './types';

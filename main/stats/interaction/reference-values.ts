@@ -1,6 +1,6 @@
 /** tau2-bench's own interaction metrics for the tau2-voice fixture run, as printed by its Python (see fixture.test.ts
  * for how they were produced); shared by the parity tests of the metrics and of the import → metrics path. */
-import type { InteractionMetrics } from './summarize';
+import type { InteractionMetrics } from '../../../shared/types/interaction-metrics';
 
 /** The eight panel metrics. */
 export type Panel = Omit<InteractionMetrics, 'counts'>;
@@ -20,4 +20,3 @@ export const RUN: Panel = {
 };
 /** tau2's counts for the run. */
 export const RUN_COUNTS: Tau2Counts = [3, 35, 23, 3, 7, 6, 8];
-

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { configForTick, windowTicks } from './config';
-import { averageDomains, simulationMetrics, type InteractionMetrics } from './summarize';
+import { averageDomains, simulationMetrics } from './summarize';
 import { scriptTicks } from './synthetic-ticks';
 import { trimStopArtifact } from './trim-end';
+import type { InteractionMetrics } from '../../../shared/types/interaction-metrics';
 
 describe('averageDomains', () => {
   it('averages each metric over the domains that have it and sums the counts', () => {

@@ -2,49 +2,7 @@ import { DEFAULT_INTERACTION_CONFIG, type InteractionConfig } from './config';
 import type { InteractionEventType } from './event';
 import { simulationEvents, type SimulationEvents } from './simulation-events';
 import type { InteractionSimulation, InteractionTick } from './types';
-
-/** The event counts behind every metric (tau2's `counts` block, with numerators added). */
-export interface InteractionCounts {
-  /** Simulations that had ticks. */
-  simulations: number;
-  /** `response` events (R_R numerator; the support of L_R). */
-  responses: number;
-  /** `response` + `no_response` events (R_R and I_A denominator). */
-  responseTotal: number;
-  /** `yield` events (R_Y numerator; the support of L_Y). */
-  yields: number;
-  /** `yield` + `no_yield` events. */
-  yieldTotal: number;
-  backchannelErrors: number;
-  backchannelTotal: number;
-  vocalTicErrors: number;
-  vocalTicTotal: number;
-  nonDirectedErrors: number;
-  nonDirectedTotal: number;
-  /** Agent segments starting while the user speaks (I_A numerator). */
-  agentInterruptions: number;
-}
-
-/** tau2-bench's eight-metric interaction panel; a metric is null when its denominator is 0. */
-export interface InteractionMetrics {
-  /** L_R: mean seconds from the end of a user turn to the agent's response. */
-  responseLatencyMeanSec: number | null;
-  /** L_Y: mean seconds for the agent to stop after a real interruption, over yields. */
-  yieldLatencyMeanSec: number | null;
-  /** R_R: responses / response total. */
-  responseRate: number | null;
-  /** R_Y: yields / yield total. */
-  yieldRate: number | null;
-  /** I_A: agent interruptions / response total (can exceed 1). */
-  agentInterruptionRate: number | null;
-  /** S_BC: 1 − backchannel errors / backchannel total. */
-  selectivityBackchannel: number | null;
-  /** S_VT: 1 − vocal tic errors / vocal tic total. */
-  selectivityVocalTic: number | null;
-  /** S_ND: 1 − non-directed errors / non-directed total. */
-  selectivityNonDirected: number | null;
-  counts: InteractionCounts;
-}
+import type { InteractionCounts, InteractionMetrics } from '../../../shared/types/interaction-metrics';
 
 /** The metric fields of the panel in display order (L_R, L_Y, R_R, R_Y, I_A, S_BC, S_VT, S_ND). */
 export const PANEL_METRICS = [
@@ -77,7 +35,8 @@ function correctRateOrNull(errors: number, total: number): number | null {
 export function summarizeEvents(perSimulation: readonly SimulationEvents[]): InteractionMetrics {
   const events = perSimulation.flatMap((s) => s.events);
   const count = (...types: InteractionEventType[]) => events.filter((e) => types.includes(e.type)).length;
-  const latencies = (type: InteractionEventType) => events.filter((e) => e.type === type).map((e) => e.latencySec as number);
+  const latencies = (type: InteractionEventType) =>
+    events.filter((e) => e.type === type).map((e) => e.latencySec as number);
   const counts: InteractionCounts = {
     simulations: perSimulation.length,
     responses: count('response'),
@@ -106,13 +65,19 @@ export function summarizeEvents(perSimulation: readonly SimulationEvents[]): Int
 }
 
 /** The panel of one simulation's ticks; throws on an empty tick list (a half-duplex simulation). */
-export function simulationMetrics(ticks: readonly InteractionTick[], config: InteractionConfig = DEFAULT_INTERACTION_CONFIG): InteractionMetrics {
+export function simulationMetrics(
+  ticks: readonly InteractionTick[],
+  config: InteractionConfig = DEFAULT_INTERACTION_CONFIG,
+): InteractionMetrics {
   if (ticks.length === 0) throw new RangeError(NO_TICKS);
   return summarizeEvents([simulationEvents(ticks, config)]);
 }
 
 /** The panel of one run (one domain): events pooled over every simulation that has ticks; throws when none has. */
-export function runMetrics(simulations: readonly InteractionSimulation[], config: InteractionConfig = DEFAULT_INTERACTION_CONFIG): InteractionMetrics {
+export function runMetrics(
+  simulations: readonly InteractionSimulation[],
+  config: InteractionConfig = DEFAULT_INTERACTION_CONFIG,
+): InteractionMetrics {
   const voiced = simulations.filter((s) => s.ticks.length > 0);
   if (voiced.length === 0) throw new RangeError(NO_TICKS);
   return summarizeEvents(voiced.map((s) => simulationEvents(s.ticks, config)));
@@ -122,7 +87,8 @@ export function runMetrics(simulations: readonly InteractionSimulation[], config
 export function averageDomains(byDomain: Readonly<Record<string, InteractionMetrics>>): InteractionMetrics | null {
   const domains = Object.values(byDomain);
   if (domains.length === 0) return null;
-  const mean = (key: (typeof PANEL_METRICS)[number]) => meanOrNull(domains.map((d) => d[key]).filter((v): v is number => v !== null));
+  const mean = (key: (typeof PANEL_METRICS)[number]) =>
+    meanOrNull(domains.map((d) => d[key]).filter((v): v is number => v !== null));
   const total = (key: keyof InteractionCounts) => domains.reduce((sum, d) => sum + d.counts[key], 0);
   const keys = Object.keys(domains[0].counts) as (keyof InteractionCounts)[];
   const counts = Object.fromEntries(keys.map((key) => [key, total(key)])) as Record<keyof InteractionCounts, number>;
