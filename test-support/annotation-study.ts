@@ -1,9 +1,10 @@
 /** Test helper: a small study written through the real import writer (no audio), for the annotation tests. */
-import type { Db } from '../db/open';
-import type { Benchmark } from '../../shared/domain';
-import type { BatchEpisode } from '../importers/batch';
-import { writeBatch } from '../importers/write-batch';
-import { createAnnotator } from './annotators';
+import type { Db } from '../main/db/open';
+import type { Benchmark } from '../shared/domain';
+import type { BatchEpisode } from '../main/importers/batch';
+import { writeBatch } from '../main/importers/write-batch';
+import { listEpisodes } from '../main/db/episodes';
+import { createAnnotator } from '../main/annotation/annotators';
 
 /** One episode of a test study. */
 export interface TestEpisode {
@@ -15,7 +16,12 @@ export interface TestEpisode {
 }
 
 /** Writes a study of `episodes`; returns its id and the episode ids by external id. */
-export async function makeStudy(db: Db, name: string, benchmark: Benchmark, episodes: TestEpisode[]): Promise<{ studyId: number; ids: Record<string, number> }> {
+export async function makeStudy(
+  db: Db,
+  name: string,
+  benchmark: Benchmark,
+  episodes: TestEpisode[],
+): Promise<{ studyId: number; ids: Record<string, number> }> {
   const batchEpisodes: BatchEpisode[] = episodes.map((e) => ({
     externalId: e.id,
     system: e.system ?? 'sys',
@@ -31,9 +37,22 @@ export async function makeStudy(db: Db, name: string, benchmark: Benchmark, epis
     judgements: e.judge ? [{ judgeId: 'test-judge', label: e.judge, rationale: `judge says ${e.judge}` }] : [],
     annotations: [],
   }));
-  const summary = await writeBatch(db, { format: 'generic', benchmark, studyName: name, studyInfo: {}, source: 'test', episodes: batchEpisodes, skipped: 0, warnings: [] }, { now: new Date('2026-01-02T03:04:05Z') });
-  const rows = db.prepare('SELECT id, external_id FROM episodes WHERE study_id = ?').all(summary.study.id) as { id: number; external_id: string }[];
-  return { studyId: summary.study.id, ids: Object.fromEntries(rows.map((r) => [r.external_id, r.id])) };
+  const summary = await writeBatch(
+    db,
+    {
+      format: 'generic',
+      benchmark,
+      studyName: name,
+      studyInfo: {},
+      source: 'test',
+      episodes: batchEpisodes,
+      skipped: 0,
+      warnings: [],
+    },
+    { now: new Date('2026-01-02T03:04:05Z') },
+  );
+  const episodeIds = listEpisodes(db, summary.study.id).map((e) => [e.externalId, e.id]);
+  return { studyId: summary.study.id, ids: Object.fromEntries(episodeIds) };
 }
 
 /** Creates annotators by name (the last one an adjudicator when `adjudicator` is given); returns their ids in order. */

@@ -4,7 +4,9 @@ import { SYSTEM_FIELDS } from '../../shared/types/annotation';
 import type { AdjudicationItemDetail, AnnotatorEvidence } from '../../shared/types/adjudication';
 import { regionsOf } from '../../shared/types/regions';
 import { listJudgements } from '../db/episodes';
-import { listAnnotatorRows, requireAdjudicator, requireEpisode } from './lookups';
+import { episodeFinalLabelsByName } from '../db/labels';
+import { requireAdjudicator, requireEpisode } from './lookups';
+import { listAnnotators } from './annotators';
 import { requireAdjudicationItem } from './adjudication';
 import { decodeValue } from './values';
 
@@ -14,20 +16,15 @@ type Marks = Pick<AnnotatorEvidence, 'notes' | 'firstErrorMs' | 'regions'>;
 
 /** Each annotator's final notes, first-error time and regions on one episode, by annotator name. */
 function evidenceByAnnotator(db: Db, episodeId: number): Map<string, Marks> {
-  const rows = db
-    .prepare(
-      `SELECT n.name, a.field, a.value FROM annotations a JOIN annotators n ON n.id = a.annotator_id
-       WHERE a.episode_id = ? AND a.phase = 'final' AND a.value IS NOT NULL AND a.field IN (?, ?, ?)`,
-    )
-    .all(episodeId, ...EVIDENCE_FIELDS) as { name: string; field: string; value: string }[];
+  const rows = episodeFinalLabelsByName(db, episodeId, EVIDENCE_FIELDS);
   const out = new Map<string, Marks>();
   for (const r of rows) {
-    const entry = out.get(r.name) ?? { notes: '', firstErrorMs: null, regions: [] };
-    const value = decodeValue(r.value);
+    const entry = out.get(r.annotator) ?? { notes: '', firstErrorMs: null, regions: [] };
+    const value = decodeValue(r.valueJson);
     if (r.field === SYSTEM_FIELDS.notes && typeof value === 'string') entry.notes = value;
     if (r.field === SYSTEM_FIELDS.firstErrorMs && typeof value === 'number') entry.firstErrorMs = value;
     if (r.field === SYSTEM_FIELDS.regions) entry.regions = regionsOf(value);
-    out.set(r.name, entry);
+    out.set(r.annotator, entry);
   }
   return out;
 }
@@ -41,7 +38,7 @@ export function adjudicationItemDetail(
   const episode = requireEpisode(db, input.episodeId);
   const item = requireAdjudicationItem(db, episode, input.field);
   const evidence = evidenceByAnnotator(db, episode.id);
-  const initials = new Map(listAnnotatorRows(db).map((a) => [a.name, a.initials]));
+  const initials = new Map(listAnnotators(db).map((a) => [a.name, a.initials]));
   const annotators = item.labels.map((l) => ({
     annotator: l.annotator,
     initials: initials.get(l.annotator) ?? '',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
-import { makeAnnotators, makeStudy } from './test-study';
+import { makeAnnotators, makeStudy } from '../../test-support/annotation-study';
 import { setLabel } from './labels';
 import { adjudicationQueue, decide, resolutionSummary } from './adjudication';
 import { updateSettings } from './settings';

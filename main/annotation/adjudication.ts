@@ -4,9 +4,11 @@ import { UNRESOLVED, VERDICT_FIELD, type AdjudicationItem, type ResolutionCount 
 import { fieldSpec } from '../../shared/taxonomies/schema';
 import { DomainError } from '../domain/errors';
 import { episodeDecision, fieldDecisions, saveDecision } from '../db/adjudications';
+import { appendHistory } from '../db/labels';
+import { inWriteTransaction } from '../db/transaction';
 import { requireAdjudicator, requireEpisode, type EpisodeRef } from './lookups';
 import { getSettings } from './settings';
-import { fieldRatings, labelledFields, parseFieldName , type FieldRatings } from './ratings';
+import { fieldRatings, labelledFields, parseFieldName, type FieldRatings } from './ratings';
 import { decodeValue, encodeValue, labelString } from './values';
 
 /** The final label of a stored decision, decoded from its JSON text; null when the decision holds no value. */
@@ -110,7 +112,7 @@ export function decide(
   }
   const decidedAt = now.toISOString();
   const valueJson = encodeValue(input.value);
-  db.transaction(() => {
+  inWriteTransaction(db, () => {
     const old = episodeDecision(db, input.episodeId, input.field);
     saveDecision(db, {
       episodeId: input.episodeId,
@@ -120,11 +122,17 @@ export function decide(
       adjudicatorId: input.adjudicatorId,
       decidedAt,
     });
-    db.prepare(
-      `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at)
-       VALUES (?, ?, ?, 'adjudication', ?, ?, 'adjudicate', ?)`,
-    ).run(input.episodeId, input.adjudicatorId, input.field, old?.valueJson ?? null, valueJson, decidedAt);
-  }).immediate();
+    appendHistory(db, {
+      episodeId: input.episodeId,
+      annotatorId: input.adjudicatorId,
+      field: input.field,
+      phase: 'adjudication',
+      oldJson: old?.valueJson ?? null,
+      newJson: valueJson,
+      action: 'adjudicate',
+      at: decidedAt,
+    });
+  });
   return requireAdjudicationItem(db, episode, input.field);
 }
 

@@ -4,7 +4,7 @@ import { fixture } from '../../test-support/fixtures';
 import { readTauElicitation } from '../importers/tau-elicitation/read-tau-elicitation';
 import { writeBatch } from '../importers/write-batch';
 import { computeStudyAgreement } from './agreement';
-import { makeAnnotators, makeStudy } from './test-study';
+import { makeAnnotators, makeStudy } from '../../test-support/annotation-study';
 import { setLabel } from './labels';
 import { decide } from './adjudication';
 

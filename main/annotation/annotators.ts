@@ -1,12 +1,13 @@
 /** Annotator profiles: name, initials and role. */
 import type { Db } from '../db/open';
 import type { Annotator, AnnotatorRole } from '../../shared/types/annotation';
-import { ApiError } from '../api/errors';
-import { listAnnotatorRows, requireAnnotator } from './lookups';
+import { DomainError } from '../domain/errors';
+import { allAnnotators, annotatorIdByName, insertAnnotator, updateAnnotatorProfile } from '../db/annotators';
+import { requireAnnotator } from './lookups';
 
 /** Every annotator, oldest first. */
 export function listAnnotators(db: Db): Annotator[] {
-  return listAnnotatorRows(db);
+  return allAnnotators(db);
 }
 
 /** Initials from a name when none are given: the first letter of up to three words. */
@@ -16,33 +17,44 @@ export function defaultInitials(name: string): string {
   return letters.join('').toUpperCase();
 }
 
+const nameTaken = (name: string) => new DomainError('conflict', `an annotator called "${name}" already exists`);
+
 /** Creates an annotator; a name already taken is a conflict. */
-export function createAnnotator(db: Db, input: { name: string; initials?: string; role?: AnnotatorRole }, now: Date): Annotator {
+export function createAnnotator(
+  db: Db,
+  input: { name: string; initials?: string; role?: AnnotatorRole },
+  now: Date,
+): Annotator {
   const name = input.name.trim();
-  if (db.prepare('SELECT 1 FROM annotators WHERE name = ?').get(name)) throw new ApiError('conflict', `an annotator called "${name}" already exists`);
-  const res = db
-    .prepare('INSERT INTO annotators (name, initials, role, created_at) VALUES (?, ?, ?, ?)')
-    .run(name, (input.initials?.trim() || defaultInitials(name)).toUpperCase(), input.role ?? 'annotator', now.toISOString());
-  return requireAnnotator(db, Number(res.lastInsertRowid));
+  if (annotatorIdByName(db, name) !== null) throw nameTaken(name);
+  const id = insertAnnotator(db, {
+    name,
+    initials: (input.initials?.trim() || defaultInitials(name)).toUpperCase(),
+    role: input.role ?? 'annotator',
+    createdAt: now.toISOString(),
+  });
+  return requireAnnotator(db, id);
 }
 
 /** Changes an annotator's name, initials or role. */
-export function updateAnnotator(db: Db, input: { id: number; name?: string; initials?: string; role?: AnnotatorRole }): Annotator {
+export function updateAnnotator(
+  db: Db,
+  input: { id: number; name?: string; initials?: string; role?: AnnotatorRole },
+): Annotator {
   const current = requireAnnotator(db, input.id);
   const name = input.name?.trim() ?? current.name;
-  const clash = db.prepare('SELECT id FROM annotators WHERE name = ? AND id != ?').get(name, input.id);
-  if (clash) throw new ApiError('conflict', `an annotator called "${name}" already exists`);
-  db.prepare('UPDATE annotators SET name = ?, initials = ?, role = ? WHERE id = ?').run(
+  const holder = annotatorIdByName(db, name);
+  if (holder !== null && holder !== input.id) throw nameTaken(name);
+  updateAnnotatorProfile(db, {
+    id: input.id,
     name,
-    (input.initials?.trim() || current.initials).toUpperCase(),
-    input.role ?? current.role,
-    input.id,
-  );
+    initials: (input.initials?.trim() || current.initials).toUpperCase(),
+    role: input.role ?? current.role,
+  });
   return requireAnnotator(db, input.id);
 }
 
 /** The annotator called `name`, created (role annotator) when missing; returns its id. */
 export function ensureAnnotator(db: Db, name: string, initials: string | undefined, now: Date): number {
-  const row = db.prepare('SELECT id FROM annotators WHERE name = ?').get(name) as { id: number } | undefined;
-  return row?.id ?? createAnnotator(db, { name, initials }, now).id;
+  return annotatorIdByName(db, name) ?? createAnnotator(db, { name, initials }, now).id;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { openDatabase } from '../db/open';
-import { makeAnnotators, makeStudy } from './test-study';
+import { makeAnnotators, makeStudy } from '../../test-support/annotation-study';
 import { commitEpisode, getEpisodeLabels, setLabel } from './labels';
 import { listHistory, undoLast } from './history';
 import { updateSettings } from './settings';

@@ -1,20 +1,32 @@
 /** One annotator's labels on one episode: read (blind-aware), set (one durable transaction with history), commit. */
 import type { Db } from '../db/open';
-import { SYSTEM_FIELDS, type EpisodeLabels, type LabelAck, type LabelPhase, type LabelValue, type Taxonomy } from '../../shared/types/annotation';
+import {
+  SYSTEM_FIELDS,
+  type EpisodeLabels,
+  type LabelAck,
+  type LabelPhase,
+  type LabelValue,
+  type Taxonomy,
+} from '../../shared/types/annotation';
 import { checkValue, fieldSpec } from '../../shared/taxonomies/schema';
-import { ApiError } from '../api/errors';
+import { DomainError } from '../domain/errors';
 import { requireAnnotator, requireEpisode } from './lookups';
 import { getSettings } from './settings';
 import { decodeValue, encodeValue } from './values';
-import { latestRevision, undoTarget } from './history';
+import { undoTarget } from './history';
 import { judgeHiddenFor, judgeShown, recordRevealIfShown } from './judge-visibility';
 import { mayReadOthers } from './blind-access';
 import { callProgress } from '../db/judge-reveals';
-
-/** Whether the annotator has committed (finished) the episode. */
-export function isCommitted(db: Db, episodeId: number, annotatorId: number): boolean {
-  return !!db.prepare('SELECT 1 FROM annotation_commits WHERE episode_id = ? AND annotator_id = ?').get(episodeId, annotatorId);
-}
+import {
+  annotatorPhaseLabels,
+  appendHistory,
+  latestRevision,
+  otherFinalAnnotators,
+  saveLabel,
+  storedLabelJson,
+} from '../db/labels';
+import { isCommitted, recordCommit } from '../db/label-commits';
+import { inWriteTransaction } from '../db/transaction';
 
 /** The phase new labels are written in: pre-reveal while the judge is hidden and the episode is not committed. */
 export function writePhase(hideJudge: boolean, committed: boolean): LabelPhase {
@@ -22,10 +34,8 @@ export function writePhase(hideJudge: boolean, committed: boolean): LabelPhase {
 }
 
 function phaseValues(db: Db, episodeId: number, annotatorId: number, phase: LabelPhase): Record<string, LabelValue> {
-  const rows = db
-    .prepare('SELECT field, value FROM annotations WHERE episode_id = ? AND annotator_id = ? AND phase = ? AND value IS NOT NULL ORDER BY field')
-    .all(episodeId, annotatorId, phase) as { field: string; value: string }[];
-  return Object.fromEntries(rows.map((r) => [r.field, decodeValue(r.value)]));
+  const rows = annotatorPhaseLabels(db, episodeId, annotatorId, phase);
+  return Object.fromEntries(rows.map((r) => [r.field, decodeValue(r.valueJson)]));
 }
 
 /** What the labelling panel shows for one episode and annotator; others' labels only as the blind rules allow. */
@@ -37,14 +47,10 @@ export function getEpisodeLabels(db: Db, episodeId: number, annotatorId: number)
   const phase = writePhase(settings.hideJudgeUntilCommit, committed);
   const others = !mayReadOthers(db, episode.studyId, annotatorId)
     ? []
-    : (
-        db
-          .prepare(
-            `SELECT DISTINCT a.annotator_id, n.name FROM annotations a JOIN annotators n ON n.id = a.annotator_id
-             WHERE a.episode_id = ? AND a.annotator_id != ? AND a.phase = 'final' ORDER BY a.annotator_id`,
-          )
-          .all(episodeId, annotatorId) as { annotator_id: number; name: string }[]
-      ).map((o) => ({ annotator: o.name, values: phaseValues(db, episodeId, o.annotator_id, 'final') }));
+    : otherFinalAnnotators(db, episodeId, annotatorId).map((o) => ({
+        annotator: o.name,
+        values: phaseValues(db, episodeId, o.id, 'final'),
+      }));
   return {
     episodeId,
     studyId: episode.studyId,
@@ -63,7 +69,9 @@ export function getEpisodeLabels(db: Db, episodeId: number, annotatorId: number)
 
 /** Fields whose `when` condition no longer holds once `field` takes `value` (they are cleared with it). */
 export function dependentFields(taxonomy: Taxonomy, field: string, value: LabelValue): string[] {
-  const own = taxonomy.fields.filter((f) => f.when?.field === field && !(typeof value === 'string' && f.when.in.includes(value))).map((f) => f.key);
+  const own = taxonomy.fields
+    .filter((f) => f.when?.field === field && !(typeof value === 'string' && f.when.in.includes(value)))
+    .map((f) => f.key);
   // The corrected judge label only applies while the annotator disagrees with the judge.
   return field === SYSTEM_FIELDS.judgeAgree && value !== false ? [...own, SYSTEM_FIELDS.judgeLabel] : own;
 }
@@ -71,39 +79,35 @@ export function dependentFields(taxonomy: Taxonomy, field: string, value: LabelV
 /** Writes one value of one field plus the history rows; call inside a transaction. Returns the history id, or null when unchanged. */
 export function writeValue(
   db: Db,
-  at: { episodeId: number; annotatorId: number; field: string; phase: string; action: string; undoes?: number | null },
+  at: { episodeId: number; annotatorId: number; field: string; phase: string; action: string },
   value: LabelValue,
   now: Date,
 ): number | null {
-  const old = db
-    .prepare('SELECT value FROM annotations WHERE episode_id = ? AND annotator_id = ? AND field = ? AND phase = ?')
-    .get(at.episodeId, at.annotatorId, at.field, at.phase) as { value: string | null } | undefined;
+  const key = { episodeId: at.episodeId, annotatorId: at.annotatorId, field: at.field, phase: at.phase };
+  const old = storedLabelJson(db, key);
   const encoded = encodeValue(value);
-  if ((old?.value ?? null) === encoded) return null;
-  const t = now.toISOString();
-  db.prepare(
-    `INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (episode_id, annotator_id, field, phase) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(at.episodeId, at.annotatorId, at.field, at.phase, encoded, t);
-  const res = db
-    .prepare(
-      `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at, undoes)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(at.episodeId, at.annotatorId, at.field, at.phase, old?.value ?? null, encoded, at.action, t, at.undoes ?? null);
-  return Number(res.lastInsertRowid);
+  if (old === encoded) return null;
+  return saveLabel(db, key, { oldJson: old, newJson: encoded, action: at.action, at: now.toISOString() });
 }
 
 /** Sets one label durably: one transaction writes the annotation, clears fields that no longer apply, and appends history. */
-export function setLabel(db: Db, input: { episodeId: number; annotatorId: number; field: string; value: LabelValue }, now: Date): LabelAck {
+export function setLabel(
+  db: Db,
+  input: { episodeId: number; annotatorId: number; field: string; value: LabelValue },
+  now: Date,
+): LabelAck {
   const episode = requireEpisode(db, input.episodeId);
   requireAnnotator(db, input.annotatorId);
   const settings = getSettings(db, episode.studyId);
   const spec = fieldSpec(settings.taxonomy, input.field);
-  if (!spec) throw new ApiError('invalid_input', `"${input.field}" is not a field of the taxonomy "${settings.taxonomy.name}"`);
+  if (!spec)
+    throw new DomainError(
+      'invalid_input',
+      `"${input.field}" is not a field of the taxonomy "${settings.taxonomy.name}"`,
+    );
   const problem = checkValue(spec, input.value);
-  if (problem) throw new ApiError('invalid_input', `${input.field}: ${problem}`);
-  return db.transaction((): LabelAck => {
+  if (problem) throw new DomainError('invalid_input', `${input.field}: ${problem}`);
+  return inWriteTransaction(db, (): LabelAck => {
     const phase = writePhase(settings.hideJudgeUntilCommit, isCommitted(db, input.episodeId, input.annotatorId));
     const at = { episodeId: input.episodeId, annotatorId: input.annotatorId, phase };
     const judgeHidden = judgeHiddenFor(db, episode.studyId, input.annotatorId, input.episodeId);
@@ -113,8 +117,14 @@ export function setLabel(db: Db, input: { episodeId: number; annotatorId: number
     }
     // The reveal is written in the label's own transaction: it commits with the label or not at all.
     if (judgeHidden) recordRevealIfShown(db, { ...at, studyId: episode.studyId }, 'first_label', now);
-    return { episodeId: input.episodeId, field: input.field, phase, value: input.value, revision: latestRevision(db, input.episodeId, input.annotatorId) };
-  }).immediate();
+    return {
+      episodeId: input.episodeId,
+      field: input.field,
+      phase,
+      value: input.value,
+      revision: latestRevision(db, input.episodeId, input.annotatorId),
+    };
+  });
 }
 
 /** Marks the episode done for the annotator; with the judge hidden, copies the pre-reveal labels to the final phase first. */
@@ -122,7 +132,7 @@ export function commitEpisode(db: Db, episodeId: number, annotatorId: number, no
   const episode = requireEpisode(db, episodeId);
   requireAnnotator(db, annotatorId);
   const settings = getSettings(db, episode.studyId);
-  db.transaction(() => {
+  inWriteTransaction(db, () => {
     if (isCommitted(db, episodeId, annotatorId)) return;
     const judgeHidden = judgeHiddenFor(db, episode.studyId, annotatorId, episodeId);
     if (settings.hideJudgeUntilCommit) {
@@ -130,10 +140,18 @@ export function commitEpisode(db: Db, episodeId: number, annotatorId: number, no
         writeValue(db, { episodeId, annotatorId, field, phase: 'final', action: 'commit' }, value, now);
       }
     }
-    db.prepare('INSERT INTO annotation_commits (episode_id, annotator_id, committed_at) VALUES (?, ?, ?)').run(episodeId, annotatorId, now.toISOString());
-    db.prepare(
-      `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at) VALUES (?, ?, '*', 'final', NULL, NULL, 'commit', ?)`,
-    ).run(episodeId, annotatorId, now.toISOString());
+    const at = now.toISOString();
+    recordCommit(db, episodeId, annotatorId, at);
+    appendHistory(db, {
+      episodeId,
+      annotatorId,
+      field: '*',
+      phase: 'final',
+      oldJson: null,
+      newJson: null,
+      action: 'commit',
+      at,
+    });
     if (judgeHidden) recordRevealIfShown(db, { studyId: episode.studyId, episodeId, annotatorId }, 'commit', now);
-  }).immediate();
+  });
 }

@@ -1,9 +1,16 @@
 /** Ratings tables from the database: one field of one study, items = episodes, raters = annotators. */
 import type { Db } from '../db/open';
-import { SYSTEM_FIELDS, VERDICT_FIELD, type LabelPhase, type LabelValue, type Taxonomy } from '../../shared/types/annotation';
+import {
+  SYSTEM_FIELDS,
+  VERDICT_FIELD,
+  type LabelPhase,
+  type LabelValue,
+  type Taxonomy,
+} from '../../shared/types/annotation';
 import { fieldSpec } from '../../shared/taxonomies/schema';
 import type { Level } from '../stats/agreement/index';
-import { ApiError } from '../api/errors';
+import { DomainError } from '../domain/errors';
+import { labelledFieldNames, studyLabels } from '../db/labels';
 import { judgeLabels, requireAnnotator, studyEpisodes, type EpisodeRef } from './lookups';
 import { getSettings } from './settings';
 import { decodeValue, labelString } from './values';
@@ -33,18 +40,14 @@ export function parseFieldName(field: string): { base: string; option: string | 
   return at < 0 ? { base: field, option: null } : { base: field.slice(0, at), option: field.slice(at + 1) };
 }
 
-function storedLabels(db: Db, studyId: number, fields: string[], phase: LabelPhase) {
-  const marks = fields.map(() => '?').join(', ');
-  return db
-    .prepare(
-      `SELECT a.episode_id, a.annotator_id, a.field, a.value FROM annotations a JOIN episodes e ON e.id = a.episode_id
-       WHERE e.study_id = ? AND a.phase = ? AND a.value IS NOT NULL AND a.field IN (${marks})`,
-    )
-    .all(studyId, phase, ...fields) as { episode_id: number; annotator_id: number; field: string; value: string }[];
-}
-
 /** Each (episode, annotator)'s category for the field: direct, `FIELD=OPTION` presence, or the derived human verdict. */
-function categoryCells(db: Db, studyId: number, field: string, phase: LabelPhase, judged: Map<number, string>): Map<number, Map<number, string>> {
+function categoryCells(
+  db: Db,
+  studyId: number,
+  field: string,
+  phase: LabelPhase,
+  judged: Map<number, string>,
+): Map<number, Map<number, string>> {
   const cells = new Map<number, Map<number, string>>();
   const put = (episodeId: number, annotatorId: number, label: string | null) => {
     if (label === null) return;
@@ -52,25 +55,32 @@ function categoryCells(db: Db, studyId: number, field: string, phase: LabelPhase
     cells.get(episodeId)!.set(annotatorId, label);
   };
   if (field === VERDICT_FIELD) {
-    const byPair = new Map<string, { episodeId: number; annotatorId: number; agree?: LabelValue; corrected?: LabelValue }>();
-    for (const r of storedLabels(db, studyId, [SYSTEM_FIELDS.judgeAgree, SYSTEM_FIELDS.judgeLabel], phase)) {
-      const key = `${r.episode_id}:${r.annotator_id}`;
-      const entry = byPair.get(key) ?? { episodeId: r.episode_id, annotatorId: r.annotator_id };
-      if (r.field === SYSTEM_FIELDS.judgeAgree) entry.agree = decodeValue(r.value);
-      else entry.corrected = decodeValue(r.value);
+    const byPair = new Map<
+      string,
+      { episodeId: number; annotatorId: number; agree?: LabelValue; corrected?: LabelValue }
+    >();
+    for (const r of studyLabels(db, studyId, phase, [SYSTEM_FIELDS.judgeAgree, SYSTEM_FIELDS.judgeLabel])) {
+      const key = `${r.episodeId}:${r.annotatorId}`;
+      const entry = byPair.get(key) ?? { episodeId: r.episodeId, annotatorId: r.annotatorId };
+      if (r.field === SYSTEM_FIELDS.judgeAgree) entry.agree = decodeValue(r.valueJson);
+      else entry.corrected = decodeValue(r.valueJson);
       byPair.set(key, entry);
     }
     for (const p of byPair.values()) {
       const judge = judged.get(p.episodeId) ?? null;
-      put(p.episodeId, p.annotatorId, p.agree === true ? judge : p.agree === false ? labelString(p.corrected ?? null) : null);
+      put(
+        p.episodeId,
+        p.annotatorId,
+        p.agree === true ? judge : p.agree === false ? labelString(p.corrected ?? null) : null,
+      );
     }
     return cells;
   }
   const { base, option } = parseFieldName(field);
-  for (const r of storedLabels(db, studyId, [base], phase)) {
-    const value = decodeValue(r.value);
-    if (option === null) put(r.episode_id, r.annotator_id, labelString(value));
-    else put(r.episode_id, r.annotator_id, Array.isArray(value) ? (value.includes(option) ? 'yes' : 'no') : null);
+  for (const r of studyLabels(db, studyId, phase, [base])) {
+    const value = decodeValue(r.valueJson);
+    if (option === null) put(r.episodeId, r.annotatorId, labelString(value));
+    else put(r.episodeId, r.annotatorId, Array.isArray(value) ? (value.includes(option) ? 'yes' : 'no') : null);
   }
   return cells;
 }
@@ -79,7 +89,8 @@ function categoryOrder(taxonomy: Taxonomy, field: string, observed: Set<string>)
   const { base, option } = parseFieldName(field);
   let listed: string[] | undefined;
   if (option !== null) listed = ['no', 'yes'];
-  else if (field === VERDICT_FIELD || field === SYSTEM_FIELDS.judgeLabel) listed = taxonomy.verdicts.map((v) => v.value);
+  else if (field === VERDICT_FIELD || field === SYSTEM_FIELDS.judgeLabel)
+    listed = taxonomy.verdicts.map((v) => v.value);
   else {
     const spec = fieldSpec(taxonomy, base);
     if (spec?.kind === 'boolean') listed = ['no', 'yes'];
@@ -91,11 +102,17 @@ function categoryOrder(taxonomy: Taxonomy, field: string, observed: Set<string>)
 }
 
 /** Reads one field's ratings for a study; `raterIds` picks and orders the raters (default: everyone who labelled the field). */
-export function fieldRatings(db: Db, studyId: number, field: string, options: { phase?: LabelPhase; raterIds?: number[] } = {}): FieldRatings {
+export function fieldRatings(
+  db: Db,
+  studyId: number,
+  field: string,
+  options: { phase?: LabelPhase; raterIds?: number[] } = {},
+): FieldRatings {
   const { taxonomy } = getSettings(db, studyId);
   const { base, option } = parseFieldName(field);
   const spec = fieldSpec(taxonomy, base);
-  if (field !== VERDICT_FIELD && option !== null && spec && spec.kind !== 'multi') throw new ApiError('invalid_input', `${field}: "=OPTION" needs a multi-choice field`);
+  if (field !== VERDICT_FIELD && option !== null && spec && spec.kind !== 'multi')
+    throw new DomainError('invalid_input', `${field}: "=OPTION" needs a multi-choice field`);
   const judged = judgeLabels(db, studyId);
   const cells = categoryCells(db, studyId, field, options.phase ?? 'final', judged);
   const labelledBy = new Set([...cells.values()].flatMap((m) => [...m.keys()]));
@@ -106,7 +123,9 @@ export function fieldRatings(db: Db, studyId: number, field: string, options: { 
   const observed = new Set(labels.flat().filter((l): l is string => l !== null));
   const verdictValues = new Set(taxonomy.verdicts.map((v) => v.value));
   const judgeComparable =
-    field === VERDICT_FIELD || field === SYSTEM_FIELDS.judgeLabel || (option === null && spec?.kind === 'single' && spec.options!.every((o) => verdictValues.has(o.value)));
+    field === VERDICT_FIELD ||
+    field === SYSTEM_FIELDS.judgeLabel ||
+    (option === null && spec?.kind === 'single' && spec.options!.every((o) => verdictValues.has(o.value)));
   const level: Level = spec?.level ?? (spec?.kind === 'number' ? 'interval' : 'nominal');
   return {
     field,
@@ -123,13 +142,7 @@ export function fieldRatings(db: Db, studyId: number, field: string, options: { 
 
 /** Every field with at least one stored label in the study (plus `verdict` when anyone answered "agree with the judge?"). */
 export function labelledFields(db: Db, studyId: number): string[] {
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT a.field FROM annotations a JOIN episodes e ON e.id = a.episode_id
-       WHERE e.study_id = ? AND a.value IS NOT NULL ORDER BY a.field`,
-    )
-    .all(studyId) as { field: string }[];
-  const fields = rows.map((r) => r.field);
+  const fields = labelledFieldNames(db, studyId);
   return fields.includes(SYSTEM_FIELDS.judgeAgree) ? [VERDICT_FIELD, ...fields] : fields;
 }
 

@@ -3,13 +3,16 @@ import type { Db } from '../db/open';
 import type { StudyAnnotationSettings, Taxonomy } from '../../shared/types/annotation';
 import { builtinTaxonomy } from '../../shared/taxonomies/index';
 import { parseTaxonomy } from '../../shared/taxonomies/schema';
-import { ApiError } from '../api/errors';
+import { DomainError } from '../domain/errors';
 import { requireAnnotator, requireStudy, type StudyRef } from './lookups';
 import { readAnnotationSettings, writeAnnotationSwitches } from '../db/annotation-settings';
+import { setStudyBlind, writeStudyTaxonomy } from '../db/studies';
+import { inTransaction } from '../db/transaction';
 
 /** The taxonomy in force for a study: its own (stored in studies.taxonomy) or its benchmark's built-in one. */
 export function studyTaxonomy(study: StudyRef): { taxonomy: Taxonomy; source: 'builtin' | 'study' } {
-  if (study.taxonomy) return { taxonomy: parseTaxonomy(JSON.parse(study.taxonomy), `study ${study.id} taxonomy`), source: 'study' };
+  if (study.taxonomy)
+    return { taxonomy: parseTaxonomy(JSON.parse(study.taxonomy), `study ${study.id} taxonomy`), source: 'study' };
   return { taxonomy: builtinTaxonomy(study.benchmark), source: 'builtin' };
 }
 
@@ -46,15 +49,15 @@ export interface SettingsChange {
 export function updateSettings(db: Db, input: SettingsChange): StudyAnnotationSettings {
   const current = getSettings(db, input.studyId);
   if (input.leadId !== undefined && input.leadId !== null) requireAnnotator(db, input.leadId);
-  db.transaction(() => {
-    if (input.blind !== undefined) db.prepare('UPDATE studies SET blind = ? WHERE id = ?').run(input.blind ? 1 : 0, input.studyId);
+  inTransaction(db, () => {
+    if (input.blind !== undefined) setStudyBlind(db, input.studyId, input.blind);
     writeAnnotationSwitches(db, input.studyId, {
       hideJudge: input.hideJudgeUntilCommit ?? current.hideJudgeUntilCommit,
       hideJudgeUntilFirstLabel: input.hideJudgeUntilFirstLabel ?? current.hideJudgeUntilFirstLabel,
       autoAcceptUnanimous: input.autoAcceptUnanimous ?? current.autoAcceptUnanimous,
       leadId: input.leadId === undefined ? current.leadId : input.leadId,
     });
-  })();
+  });
   return getSettings(db, input.studyId);
 }
 
@@ -66,9 +69,9 @@ export function setStudyTaxonomy(db: Db, studyId: number, taxonomy: unknown): St
     try {
       stored = JSON.stringify(parseTaxonomy(taxonomy));
     } catch (err) {
-      throw new ApiError('invalid_input', (err as Error).message);
+      throw new DomainError('invalid_input', (err as Error).message);
     }
   }
-  db.prepare('UPDATE studies SET taxonomy = ? WHERE id = ?').run(stored, studyId);
+  writeStudyTaxonomy(db, studyId, stored);
   return getSettings(db, studyId);
 }

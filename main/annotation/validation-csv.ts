@@ -2,7 +2,9 @@
 import type { Db } from '../db/open';
 import type { LabelValue, Taxonomy } from '../../shared/types/annotation';
 import { FIELD_ROLES, fieldForRole, type FieldRole } from '../../shared/taxonomies/roles';
-import { ApiError } from '../api/errors';
+import { DomainError } from '../domain/errors';
+import { studyLabels } from '../db/labels';
+import { newestJudgeOutputs } from '../db/judge-outputs';
 import { requireAnnotator, requireStudy, studyEpisodes } from './lookups';
 import { getSettings } from './settings';
 import { decodeValue } from './values';
@@ -76,23 +78,20 @@ export function validationCsvWarnings(db: Db, studyId: number): string[] {
 export function validationCsv(db: Db, studyId: number, raterIds?: [number, number]): string {
   requireStudy(db, studyId);
   const { taxonomy } = getSettings(db, studyId);
-  const values = db
-    .prepare(
-      `SELECT a.episode_id, a.annotator_id, a.field, a.value FROM annotations a JOIN episodes e ON e.id = a.episode_id
-       WHERE e.study_id = ? AND a.phase = 'final' AND a.value IS NOT NULL ORDER BY a.annotator_id`,
-    )
-    .all(studyId) as { episode_id: number; annotator_id: number; field: string; value: string }[];
-  const raters = raterIds ?? ([...new Set(values.map((v) => v.annotator_id))].slice(0, 2) as number[]);
-  if (raters.length !== 2) throw new ApiError('invalid_input', 'the validation.csv shape needs two annotators (A and B) with labels');
+  const values = studyLabels(db, studyId, 'final');
+  const raters = raterIds ?? ([...new Set(values.map((v) => v.annotatorId))].slice(0, 2) as number[]);
+  if (raters.length !== 2) {
+    throw new DomainError('invalid_input', 'the validation.csv shape needs two annotators (A and B) with labels');
+  }
   raters.forEach((id) => requireAnnotator(db, id));
   const byEpisode = new Map<number, [Record<string, LabelValue>, Record<string, LabelValue>]>();
   for (const v of values) {
-    const k = raters.indexOf(v.annotator_id);
+    const k = raters.indexOf(v.annotatorId);
     if (k < 0) continue;
-    if (!byEpisode.has(v.episode_id)) byEpisode.set(v.episode_id, [{}, {}]);
-    byEpisode.get(v.episode_id)![k][v.field] = decodeValue(v.value);
+    if (!byEpisode.has(v.episodeId)) byEpisode.set(v.episodeId, [{}, {}]);
+    byEpisode.get(v.episodeId)![k][v.field] = decodeValue(v.valueJson);
   }
-  const judgement = db.prepare('SELECT label, rationale FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1');
+  const newestJudgements = newestJudgeOutputs(db, studyId, null);
   const failure = new Map(taxonomy.verdicts.map((v) => [v.value, v.failure]));
   const rows: CsvCell[][] = [[...VALIDATION_COLUMNS]];
   for (const e of studyEpisodes(db, studyId)) {
@@ -100,7 +99,7 @@ export function validationCsv(db: Db, studyId: number, raterIds?: [number, numbe
     if (!pair) continue;
     const [a, b] = pair.map((values) => roleValues(taxonomy, values));
     const info = (e.info.validation ?? {}) as Record<string, unknown>;
-    const j = judgement.get(e.id) as { label: string; rationale: string } | undefined;
+    const j = newestJudgements.get(e.id);
     const judgeFlag = j && failure.has(j.label) ? (failure.get(j.label) ? '1' : '0') : '';
     const positives = [humanPositive(a), humanPositive(b)];
     const votes = positives.filter((p) => p === true).length;

@@ -133,3 +133,54 @@ function prepared(db: Db, sql: string): Statement {
 export function refreshJudgeLabel(db: Db, episodeId: number): void {
   prepared(db, 'UPDATE episodes SET judge_label = (SELECT label FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1) WHERE id = ?').run(episodeId, episodeId);
 }
+
+/** An episode as the annotation rules read it: its study, ids, system, task, condition, outcome, reward and info. */
+export interface EpisodeRef {
+  id: number;
+  studyId: number;
+  externalId: string;
+  system: string;
+  task: string;
+  condition: Record<string, string>;
+  outcome: string | null;
+  reward: number | null;
+  info: Record<string, unknown>;
+}
+
+interface EpisodeRefDbRow {
+  id: number;
+  study_id: number;
+  external_id: string;
+  system: string;
+  task: string;
+  condition: string;
+  outcome: string | null;
+  reward: number | null;
+  info: string;
+}
+
+const toEpisodeRef = (r: EpisodeRefDbRow): EpisodeRef => ({
+  id: r.id,
+  studyId: r.study_id,
+  externalId: r.external_id,
+  system: r.system,
+  task: r.task,
+  condition: JSON.parse(r.condition) as Record<string, string>,
+  outcome: r.outcome,
+  reward: r.reward,
+  info: JSON.parse(r.info) as Record<string, unknown>,
+});
+
+const EPISODE_REF_SELECT = 'SELECT id, study_id, external_id, system, task, condition, outcome, reward, info FROM episodes';
+
+/** The episode with this id as the annotation rules read it, or null. */
+export function episodeRef(db: Db, episodeId: number): EpisodeRef | null {
+  const r = db.prepare(`${EPISODE_REF_SELECT} WHERE id = ?`).get(episodeId) as EpisodeRefDbRow | undefined;
+  return r ? toEpisodeRef(r) : null;
+}
+
+/** Every episode of a study as the annotation rules read it, in import order. */
+export function studyEpisodeRefs(db: Db, studyId: number): EpisodeRef[] {
+  const rows = db.prepare(`${EPISODE_REF_SELECT} WHERE study_id = ? ORDER BY id`).all(studyId) as EpisodeRefDbRow[];
+  return rows.map(toEpisodeRef);
+}

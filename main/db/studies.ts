@@ -44,8 +44,8 @@ export function ensureStudy(
   study: { name: string; benchmark: Benchmark; description?: string; info?: Record<string, unknown> },
   now: Date,
 ): number {
-  const existing = db.prepare('SELECT id FROM studies WHERE name = ?').get(study.name) as { id: number } | undefined;
-  if (existing) return existing.id;
+  const existing = studyIdByName(db, study.name);
+  if (existing !== null) return existing;
   const res = db
     .prepare('INSERT INTO studies (name, benchmark, description, info, created_at) VALUES (?, ?, ?, ?, ?)')
     .run(study.name, study.benchmark, study.description ?? '', JSON.stringify(study.info ?? {}), now.toISOString());
@@ -56,4 +56,36 @@ export function ensureStudy(
 export function studyInfo(db: Db, studyId: number): Record<string, unknown> {
   const row = db.prepare('SELECT info FROM studies WHERE id = ?').get(studyId) as { info: string } | undefined;
   return row ? (JSON.parse(row.info) as Record<string, unknown>) : {};
+}
+
+/** The id of the study with exactly this name, or null. */
+export function studyIdByName(db: Db, name: string): number | null {
+  const row = db.prepare('SELECT id FROM studies WHERE name = ?').get(name) as { id: number } | undefined;
+  return row?.id ?? null;
+}
+
+/** A study as the annotation rules read it: its name, benchmark, blind switch and own taxonomy (JSON text, or null). */
+export interface StudyRef {
+  id: number;
+  name: string;
+  benchmark: Benchmark;
+  blind: boolean;
+  taxonomy: string | null;
+}
+
+/** The study with this id, or null. */
+export function studyRef(db: Db, studyId: number): StudyRef | null {
+  const r = db.prepare('SELECT id, name, benchmark, blind, taxonomy FROM studies WHERE id = ?').get(studyId) as
+    { id: number; name: string; benchmark: Benchmark; blind: number; taxonomy: string | null } | undefined;
+  return r ? { id: r.id, name: r.name, benchmark: r.benchmark, blind: r.blind === 1, taxonomy: r.taxonomy } : null;
+}
+
+/** Switches the study's blind mode. */
+export function setStudyBlind(db: Db, studyId: number, blind: boolean): void {
+  db.prepare('UPDATE studies SET blind = ? WHERE id = ?').run(blind ? 1 : 0, studyId);
+}
+
+/** Stores the study's own taxonomy (JSON text), or with null goes back to its benchmark's. */
+export function writeStudyTaxonomy(db: Db, studyId: number, taxonomyJson: string | null): void {
+  db.prepare('UPDATE studies SET taxonomy = ? WHERE id = ?').run(taxonomyJson, studyId);
 }
