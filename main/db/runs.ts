@@ -1,5 +1,5 @@
-/** Queries over the runs and run_episodes tables (migration 003). */
-import type { Db } from '../db/open';
+/** The runs and run_episodes tables (migration 003): the only module that reads or writes them. */
+import type { Db } from './open';
 import type { Benchmark } from '../../shared/domain';
 import type { RunEpisodeState, RunStatus, RunSummary } from '../../shared/types/runs';
 

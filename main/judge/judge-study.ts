@@ -9,7 +9,8 @@ import { runPool } from '../llm/pool';
 import type { JudgeConfig } from './config';
 import { Judge } from './judge';
 import { JudgeSkip } from './pipelines';
-import { saveJudgement, studyEpisodes } from './store';
+import { saveJudgement } from '../db/judge-outputs';
+import { studyEpisodeTranscripts } from '../db/study-episodes';
 
 /** What a study judging did. */
 export interface JudgeStudySummary {
@@ -37,7 +38,7 @@ export async function judgeStudy(
   if (!study) throw new Error(`study ${studyId} not found`);
   setMaxListeners(500, ctx.signal);
   const judge = new Judge(config);
-  const episodes = studyEpisodes(s.db, studyId).filter((e) => !only || only.has(e.id));
+  const episodes = studyEpisodeTranscripts(s.db, studyId).filter((e) => !only || only.has(e.id));
   const summary: JudgeStudySummary = { studyId, judgeId: judge.id, judgeVersion: judge.version, judged: 0, skipped: [], failed: [], labels: {} };
   let done = 0;
   const started = Date.now();

@@ -16,7 +16,7 @@ import { compareJudges } from './compare';
 import type { JudgeEpisode } from './episode-input';
 import { Judge } from './judge';
 import { judgeStudy } from './judge-study';
-import { saveJudgement } from './store';
+import { saveJudgement } from '../db/judge-outputs';
 import { labelledEpisodeIds } from '../annotation/ratings';
 import { compareJudgesOnLabelled, isHeldOut, setHoldout } from '../annotation/judge-comparison';
 import { makeAnnotators } from '../../test-support/annotation-study';

@@ -2,23 +2,23 @@
 import type { Db } from '../db/open';
 import { configForTick, runMetrics, type InteractionSimulation } from '../stats/interaction/index';
 import { hasCompactTicks, ticksFromCompact } from '../stats/interaction/from-compact';
+import { studyEpisodeInfos } from '../db/study-episodes';
 import type { StudyInteractionMetrics } from '../../shared/types/interaction-metrics';
 
 /** Computes tau2's interaction metrics over every episode of the study that carries ticks. */
 export function studyInteractionMetrics(db: Db, studyId: number): StudyInteractionMetrics | null {
-  const rows = db.prepare('SELECT external_id, system, info FROM episodes WHERE study_id = ? ORDER BY external_id').iterate(studyId) as Iterable<{ external_id: string; system: string; info: string }>;
   const bySystem = new Map<string, InteractionSimulation[]>();
   const all: InteractionSimulation[] = [];
   let tickMs: number | null = null;
-  for (const row of rows) {
-    const info = JSON.parse(row.info) as Record<string, unknown>;
+  for (const row of studyEpisodeInfos(db, studyId)) {
+    const info = JSON.parse(row.infoJson) as Record<string, unknown>;
     if (!hasCompactTicks(info)) continue;
     const ticks = ticksFromCompact(info);
     if (ticks.length === 0) continue;
     const ms = typeof info.tickDurationMs === 'number' ? info.tickDurationMs : 200;
-    if (tickMs !== null && ms !== tickMs) throw new Error(`episode ${row.external_id}: tick duration ${ms} ms differs from ${tickMs} ms in the same study`);
+    if (tickMs !== null && ms !== tickMs) throw new Error(`episode ${row.externalId}: tick duration ${ms} ms differs from ${tickMs} ms in the same study`);
     tickMs = ms;
-    const sim = { id: row.external_id, ticks };
+    const sim = { id: row.externalId, ticks };
     all.push(sim);
     bySystem.set(row.system, [...(bySystem.get(row.system) ?? []), sim]);
   }

@@ -1,6 +1,8 @@
 /** Reads what the benchmark tables need from the database: a study's episodes with their latest judgement, tool events and labels. */
 import type { Db } from '../db/open';
-import { EPISODE_COLUMNS, toEpisodeRow, type EpisodeDbRow } from '../db/episodes';
+import { studyEpisodesWithInfo, studySpeechTurns, studyToolTurns } from '../db/study-episodes';
+import { latestJudgementByEpisode } from '../db/judge-outputs';
+import { finalAnnotationCountsByField, finalAnnotationsByName } from '../db/final-annotations';
 import { decisionCountsByField, studyDecisions } from '../db/adjudications';
 import type { EpisodeRow } from '../../shared/domain';
 import type { MetricsFamily } from '../../shared/types/metrics';
@@ -37,20 +39,15 @@ const parseStrings = (text: string | null): string[] => {
 
 /** Every episode of the study in id order, with its latest judgement. */
 export function loadEpisodes(db: Db, studyId: number): MetricsEpisode[] {
-  const judges = new Map<number, { label: string; categories: string[] }>();
-  const judgementRows = db
-    .prepare(`SELECT j.episode_id, j.label, j.categories FROM judgements j JOIN episodes e ON e.id = j.episode_id WHERE e.study_id = ? ORDER BY j.id`)
-    .iterate(studyId) as Iterable<{ episode_id: number; label: string; categories: string }>;
-  for (const j of judgementRows) judges.set(j.episode_id, { label: j.label, categories: parseStrings(j.categories) });
-  const rows = db
-    .prepare(`SELECT ${EPISODE_COLUMNS}, e.info FROM episodes e WHERE e.study_id = ? ORDER BY e.id`)
-    .all(studyId) as (EpisodeDbRow & { info: string })[];
-  return rows.map((r) => {
-    const { benchmark, judgeLabel: _judgeLabel, condition: stored, ...row } = toEpisodeRow(r);
+  const judges = latestJudgementByEpisode(db, studyId);
+  return studyEpisodesWithInfo(db, studyId).map(({ episode, infoJson }) => {
+    const { benchmark, judgeLabel: _judgeLabel, condition: stored, ...row } = episode;
     const rawCondition = Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, String(v)]));
     const { benchmark: _benchmark, ...condition } = rawCondition;
-    const info = parseObject(r.info);
-    return { ...row, family: familyOf(benchmark, rawCondition, info), condition, info, judge: judges.get(r.id) ?? null };
+    const info = parseObject(infoJson);
+    const judgement = judges.get(episode.id);
+    const judge = judgement ? { label: judgement.label, categories: parseStrings(judgement.categoriesJson) } : null;
+    return { ...row, family: familyOf(benchmark, rawCondition, info), condition, info, judge };
   });
 }
 
@@ -65,16 +62,13 @@ export interface ToolTurn {
 export function loadToolTurns(db: Db, studyId: number, episodeIds: ReadonlySet<number>): Map<number, ToolTurn[]> {
   const out = new Map<number, ToolTurn[]>();
   if (episodeIds.size === 0) return out;
-  const rows = db
-    .prepare(`SELECT t.episode_id, t.speaker, t.tool FROM turns t JOIN episodes e ON e.id = t.episode_id WHERE e.study_id = ? AND t.tool IS NOT NULL ORDER BY t.episode_id, t.idx`)
-    .iterate(studyId) as Iterable<{ episode_id: number; speaker: string; tool: string }>;
-  for (const row of rows) {
-    if (!episodeIds.has(row.episode_id)) continue;
-    const tool = parseObject(row.tool);
+  for (const row of studyToolTurns(db, studyId)) {
+    if (!episodeIds.has(row.episodeId)) continue;
+    const tool = parseObject(row.toolJson);
     if (typeof tool.name !== 'string') continue;
-    const list = out.get(row.episode_id) ?? [];
+    const list = out.get(row.episodeId) ?? [];
     list.push({ speaker: row.speaker, name: tool.name, arguments: tool.arguments ?? null });
-    out.set(row.episode_id, list);
+    out.set(row.episodeId, list);
   }
   return out;
 }
@@ -99,15 +93,8 @@ function labelText(text: string | null): string | null {
 /** Final-phase annotations and adjudications of the given fields in the study. */
 export function loadLabels(db: Db, studyId: number, fields: readonly string[]): StoredLabel[] {
   if (fields.length === 0) return [];
-  const marks = fields.map(() => '?').join(', ');
-  const annotations = db
-    .prepare(
-      `SELECT a.episode_id, n.name AS annotator, a.field, a.value FROM annotations a JOIN annotators n ON n.id = a.annotator_id
-       JOIN episodes e ON e.id = a.episode_id WHERE e.study_id = ? AND a.phase = 'final' AND a.field IN (${marks}) ORDER BY a.episode_id, n.name`,
-    )
-    .all(studyId, ...fields) as { episode_id: number; annotator: string; field: string; value: string | null }[];
   return [
-    ...annotations.map((a) => ({ episodeId: a.episode_id, annotator: a.annotator, field: a.field, value: labelText(a.value) })),
+    ...finalAnnotationsByName(db, studyId, fields).map((a) => ({ ...a, value: labelText(a.value) })),
     ...studyDecisions(db, studyId, fields).map((d) => ({
       episodeId: d.episodeId,
       annotator: null,
@@ -119,13 +106,7 @@ export function loadLabels(db: Db, studyId: number, fields: readonly string[]): 
 
 /** The annotation fields present in the study (final phase), most used first. */
 export function annotatedFields(db: Db, studyId: number): string[] {
-  const labelled = db
-    .prepare(
-      `SELECT a.field, COUNT(*) AS n FROM annotations a JOIN episodes e ON e.id = a.episode_id
-       WHERE e.study_id = ? AND a.phase = 'final' GROUP BY a.field`,
-    )
-    .all(studyId) as { field: string; n: number }[];
-  const rows = [...labelled, ...decisionCountsByField(db, studyId)];
+  const rows = [...finalAnnotationCountsByField(db, studyId), ...decisionCountsByField(db, studyId)];
   return [...new Set(rows.sort((a, b) => b.n - a.n).map((r) => r.field))];
 }
 
@@ -133,14 +114,11 @@ export function annotatedFields(db: Db, studyId: number): string[] {
 export function loadSpeechTurns(db: Db, studyId: number, episodeIds: ReadonlySet<number>): Map<number, { speaker: string; startMs: number | null; endMs: number | null }[]> {
   const out = new Map<number, { speaker: string; startMs: number | null; endMs: number | null }[]>();
   if (episodeIds.size === 0) return out;
-  const rows = db
-    .prepare(`SELECT t.episode_id, t.speaker, t.start_ms, t.end_ms FROM turns t JOIN episodes e ON e.id = t.episode_id WHERE e.study_id = ? AND t.tool IS NULL ORDER BY t.episode_id, t.idx`)
-    .iterate(studyId) as Iterable<{ episode_id: number; speaker: string; start_ms: number | null; end_ms: number | null }>;
-  for (const row of rows) {
-    if (!episodeIds.has(row.episode_id)) continue;
-    const list = out.get(row.episode_id) ?? [];
-    list.push({ speaker: row.speaker, startMs: row.start_ms, endMs: row.end_ms });
-    out.set(row.episode_id, list);
+  for (const { episodeId, speaker, startMs, endMs } of studySpeechTurns(db, studyId)) {
+    if (!episodeIds.has(episodeId)) continue;
+    const list = out.get(episodeId) ?? [];
+    list.push({ speaker, startMs, endMs });
+    out.set(episodeId, list);
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { studyMetrics } from './study-metrics';
 import { importStudy } from './test-helpers';
 import { createAnnotator } from '../annotation/annotators';
 import { decide } from '../annotation/adjudication';
-import { saveJudgement } from '../judge/store';
+import { saveJudgement } from '../db/judge-outputs';
 import type { StudyMetrics, TauSection } from '../../shared/types/metrics';
 
 const B = 2000;

@@ -1,7 +1,7 @@
 /** Every figure of a study, recomputed from the database on each call: τ family, VERA, DSB-DG, human labels, interaction. */
 import type { Db } from '../db/open';
 import { findStudy } from '../db/studies';
-import { ApiError } from '../api/errors';
+import { notFound } from '../domain/errors';
 import { groupBy } from '../stats/benchmarks/index';
 import type { MetricsFamily, MetricsOptions, ResolvedMetricsOptions, StudyMetrics, TauSection } from '../../shared/types/metrics';
 import { studyInteractionMetrics } from './interaction-metrics';
@@ -45,7 +45,7 @@ function tauSections(db: Db, studyId: number, byFamily: Map<MetricsFamily, Metri
 /** Computes every figure of the study `studyId` (an id or exact name); throws not_found for an unknown study. */
 export function studyMetrics(db: Db, study: number | string, options: MetricsOptions = {}): StudyMetrics {
   const summary = findStudy(db, study);
-  if (!summary) throw new ApiError('not_found', `study ${JSON.stringify(String(study))} not found`);
+  if (!summary) throw notFound(`study ${JSON.stringify(String(study))}`);
   const o = resolveOptions(options);
   const boot = { resamples: o.resamples, seed: o.seed, confidence: o.confidence };
   const notes: string[] = [];

@@ -2,7 +2,7 @@
 import type { Db } from '../db/open';
 import type { RunDetail, RunItemSummary, RunSummary } from '../../shared/types/runs';
 import { median } from '../stats/median';
-import { getRunRow, listRunEpisodes, listRunRows, toRunSummary } from './run-db';
+import { getRunRow, listRunEpisodes, listRunRows, toRunSummary } from '../db/runs';
 import { runJobOf } from './runner';
 
 /** Every run, newest first. */

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Services } from '../services/services';
 import type { JobContext } from '../jobs/jobs';
 import { ensureStudy } from '../db/studies';
+import { episodeIdByExternalId } from '../db/study-episodes';
 import { writeBatch } from '../importers/write-batch';
 import type { BatchEpisode, ImportBatch } from '../importers/batch';
 import { loadJudgeConfig, type JudgeConfig } from '../judge/config';
@@ -19,7 +20,7 @@ import { eta } from '../llm/eta';
 import { redact, requireKey } from '../llm/keys';
 import { runPool } from '../llm/pool';
 import { backoffMs, classify, sleep } from '../llm/retry';
-import { doneKeys, getRunRow, insertRun, recordEpisode, setRunStatus, type RunRow } from './run-db';
+import { doneKeys, getRunRow, insertRun, recordEpisode, setRunStatus, type RunRow } from '../db/runs';
 import { runEpisode, type RecordedEpisode } from './run-episode';
 import { readEpisodeSet } from './set/read-set';
 import type { EpisodeSet, SetItem } from './set/types';
@@ -223,11 +224,11 @@ async function execute(s: Services, run: RunRow, set: EpisodeSet, config: System
         report(`${externalId} could not be stored: ${error}`);
         return;
       }
-      const row = s.db.prepare('SELECT id FROM episodes WHERE study_id = ? AND external_id = ?').get(summary.study.id, externalId) as { id: number } | undefined;
+      const episodeId = episodeIdByExternalId(s.db, summary.study.id, externalId);
       recordEpisode(
         s.db,
         run.id,
-        { itemId: item.id, trial, externalId, status: 'done', episodeId: row?.id ?? null, firstAudioMs: recorded.medianFirstAudioMs, label: episode.judgements[0]?.label ?? null, reward: episode.reward, attempts, error: null },
+        { itemId: item.id, trial, externalId, status: 'done', episodeId, firstAudioMs: recorded.medianFirstAudioMs, label: episode.judgements[0]?.label ?? null, reward: episode.reward, attempts, error: null },
         s.clock(),
       );
       done++;
