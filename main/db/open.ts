@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations as defaultMigrations, type Migration } from './migrations/index';
+import { applyRebuild } from './migrations/table-rebuild';
 
 /** The database handle type used across the main side. */
 export type Db = Database.Database;
@@ -55,6 +56,10 @@ export function migrate(db: Db, migrations: readonly Migration[], file: string):
   }
   for (const m of migrations) {
     if (m.version <= current) continue;
+    if ('rebuild' in m) {
+      applyRebuild(db, m);
+      continue;
+    }
     db.transaction(() => {
       db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);

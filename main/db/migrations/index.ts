@@ -7,12 +7,11 @@ import { migration005 } from './005-browse-speed';
 import { migration006 } from './006-browse-version';
 import { migration007 } from './007-contentless-text';
 import { migration008 } from './008-judge-validation';
+import { migration009 } from './009-strict-tables';
+import type { RebuildMigration } from './table-rebuild';
 
-/** A schema step: its number and its SQL. */
-export interface Migration {
-  version: number;
-  sql: string;
-}
+/** A schema step: its number and its SQL, or a function rebuilding tables (run as table-rebuild.ts says). */
+export type Migration = { version: number; sql: string } | RebuildMigration;
 
 /** Every migration, ascending by version (002 annotation, 003 runs slot in by number). */
 export const migrations: readonly Migration[] = [
@@ -24,6 +23,7 @@ export const migrations: readonly Migration[] = [
   { version: 6, sql: migration006 },
   { version: 7, sql: migration007 },
   { version: 8, sql: migration008 },
+  { version: 9, rebuild: migration009 },
 ];
 
 /** The schema version this code brings a database to. */
