@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import { ticksFromCompact } from '../../stats/interaction/from-compact';
-import { compactTicks, tickRowsFromRuns, type TickRow } from './compact-ticks';
+import { tickRowsFromRuns, type TickRow } from '../../stats/interaction/tick-runs';
+import { compactTicks } from './compact-ticks';
 import type { Tau2Tick } from './schema';
 
 const dir = fixture('tau2-voice', 'experiment', 'simulations');

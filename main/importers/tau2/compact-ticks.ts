@@ -5,29 +5,13 @@
  */
 import { basename } from 'node:path';
 import type { Tau2Tick } from './schema';
-
-/** Bits of the `*_effects` columns, one per effect type the metrics distinguish. */
-export const EFFECT_BITS = { burst_noise: 1, vocal_tic: 2, non_directed_speech: 4, muffling: 8 } as const;
-
-type EffectType = keyof typeof EFFECT_BITS;
-
-/**
- * One run of `info.tickRuns`: [first tick_id, number of ticks, user_speech, agent_speech, user_action, agent_action,
- * user_effects, agent_effects]; the run stands for ticks first … first + count − 1, each with these values.
- */
-export type TickRun = [number, number, 0 | 1, 0 | 1, string | null, string | null, number, number];
-
-/** One row of `info.ticks`, the one-row-per-tick form written by earlier versions (read, no longer written). */
-export type TickRow = [number, 0 | 1, 0 | 1, string | null, string | null, number, number];
-
-/** One active effect: [tick_id, side, type, detail (insert text or noise file basename) or null]. */
-export type TickEffect = [number, 'user' | 'agent', EffectType, string | null];
-
-/** What `info` carries for a full-duplex call. */
-export interface CompactTicks {
-  tickRuns: TickRun[];
-  tickEffects: TickEffect[];
-}
+import {
+  EFFECT_BITS,
+  type CompactTicks,
+  type EffectType,
+  type TickEffect,
+  type TickRun,
+} from '../../stats/interaction/tick-runs';
 
 type Chunk = Tau2Tick['user_chunk'];
 
@@ -82,13 +66,4 @@ export function compactTicks(ticks: readonly Tau2Tick[]): CompactTicks {
     }
   }
   return { tickRuns: runs, tickEffects: details };
-}
-
-/** Expands runs back to one row per tick, in TickRow form. */
-export function tickRowsFromRuns(runs: readonly TickRun[]): TickRow[] {
-  const rows: TickRow[] = [];
-  for (const [first, count, userSpeech, agentSpeech, userAction, agentAction, userBits, agentBits] of runs) {
-    for (let id = first; id < first + count; id++) rows.push([id, userSpeech, agentSpeech, userAction, agentAction, userBits, agentBits]);
-  }
-  return rows;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import type { BatchTurn } from '../batch';
-import { EFFECT_BITS, tickRowsFromRuns, type TickRun } from './compact-ticks';
+import { EFFECT_BITS, tickRowsFromRuns, type TickRun } from '../../stats/interaction/tick-runs';
 import { readTau2 } from './read-tau2';
 
 const speech = (turns: BatchTurn[], speaker: string) => turns.filter((t) => t.speaker === speaker && !t.tool);

@@ -1,5 +1,5 @@
 /** Rebuilds the ticks the interaction metrics read from the compact copy the τ² importer keeps in `episode.info`. */
-import { tickRowsFromRuns, type TickEffect, type TickRow, type TickRun } from '../../importers/tau2/compact-ticks';
+import { tickRowsFromRuns, type TickEffect, type TickRow, type TickRun } from './tick-runs';
 import type { InteractionChunk, InteractionTick, SpeechInsert } from './types';
 
 /** The parts of `episode.info` written by the τ² importer: runs of ticks, or one row per tick from earlier versions. */
