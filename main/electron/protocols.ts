@@ -6,7 +6,7 @@ import { extname, isAbsolute, join, normalize, relative } from 'node:path';
 import type { Services } from '../services/services';
 import { getAssetFile } from '../db/audio';
 import { audioContentType, decideRange } from '../audio/range';
-import { RENDERER_CSP } from '../web/static';
+import { DESKTOP_CSP } from './desktop-csp';
 
 /** Must run before app `ready`: declares both schemes standard and secure, media streamable. */
 export function registerSchemes(): void {
@@ -31,7 +31,7 @@ export function handleAppProtocol(rendererDir: string): void {
     const rel = relative(rendererDir, file);
     if (rel.startsWith('..') || isAbsolute(rel) || !existsSync(file) || statSync(file).isDirectory()) file = join(rendererDir, 'index.html');
     return new Response(fileStream(file), {
-      headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': RENDERER_CSP },
+      headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': DESKTOP_CSP },
     });
   });
 }

@@ -1,12 +1,24 @@
 /**
  * API keys stored with Electron's safeStorage (OS keychain-backed encryption), in `secrets.json` in the user data
- * folder: each value encrypted, never the plain key. Installed as the runner's secret store at startup; the web door
- * and the CLI never have one and read keys from the environment only.
+ * folder: each value encrypted, never the plain key; a store that would not really encrypt (Linux without a keyring)
+ * is refused. Installed as the runner's secret store at startup; the web door and the CLI never have one and read
+ * keys from the environment only.
  */
 import { safeStorage } from 'electron';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installSecretStore, type SecretStore } from '../llm/keys';
+import { secretStorageRefusal, type SecretStorageState } from './secret-storage-policy';
+
+/** What safeStorage says about this machine: whether it encrypts, and with which backend on Linux. */
+function storageState(): SecretStorageState {
+  const linux = process.platform === 'linux';
+  return {
+    platform: process.platform,
+    encryptionAvailable: safeStorage.isEncryptionAvailable(),
+    linuxBackend: linux ? safeStorage.getSelectedStorageBackend() : undefined,
+  };
+}
 
 function load(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
@@ -31,7 +43,8 @@ export function safeStorageSecrets(dir: string): SecretStore {
       }
     },
     set(env, value) {
-      if (!safeStorage.isEncryptionAvailable()) throw new Error('the OS keychain is not available; set the environment variable instead');
+      const refusal = secretStorageRefusal(storageState());
+      if (refusal) throw new Error(refusal);
       const all = load(file);
       if (value) all[env] = safeStorage.encryptString(value).toString('base64');
       else delete all[env];

@@ -1,39 +1,11 @@
-/** The main window, locked down per Electron's security checklist. */
-import { BrowserWindow, shell } from 'electron';
+/** The main window, with the options of window-options.ts; its web contents are guarded app-wide (see main.ts). */
+import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import { externalLinkTarget, isAppUrl } from '../security/navigation-policy';
+import { mainWindowOptions } from './window-options';
 
-/** Creates the studio window: isolated, sandboxed, no Node in the page, no new windows, no navigation away. */
+/** Creates the studio window and loads the app's own page. */
 export function createMainWindow(preloadPath: string): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1440,
-    height: 900,
-    minWidth: 1024,
-    minHeight: 640,
-    title: 'Earshot',
-    show: false,
-    backgroundColor: '#16181d',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
-  });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    const external = externalLinkTarget(url);
-    if (external) void shell.openExternal(external);
-    return { action: 'deny' };
-  });
-  win.webContents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  win.webContents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  const win = new BrowserWindow(mainWindowOptions(preloadPath));
   win.once('ready-to-show', () => win.show());
   void win.loadURL('app://earshot/index.html');
   return win;
