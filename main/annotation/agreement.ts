@@ -2,7 +2,7 @@
 import type { Db } from '../db/open';
 import type { BreakdownReport, LabelPhase, PairReport, StudyAgreement } from '../../shared/types/annotation';
 import type { AgreementOptions, Level, RatingsTable } from '../stats/agreement/index';
-import { ApiError } from '../api/errors';
+import { DomainError } from '../domain/errors';
 import { requireStudy } from './lookups';
 import type { FieldRatings } from './ratings';
 import { reportsInWorker } from './reports-in-worker';
@@ -37,7 +37,7 @@ export async function computeStudyAgreement(
   const study = requireStudy(db, req.studyId);
   const side = humanSide(db, req);
   const r = side.ratings;
-  if (r.raters.length < 2) throw new ApiError('invalid_input', `${req.field}: agreement needs labels from at least 2 annotators, found ${r.raters.length}`);
+  if (r.raters.length < 2) throw new DomainError('invalid_input', `${req.field}: agreement needs labels from at least 2 annotators, found ${r.raters.length}`);
   const level = req.level ?? r.level;
   const options: AgreementOptions = { level, categories: level === 'interval' ? undefined : r.categories, seed: req.seed, resamples: req.resamples };
   const names = r.raters.map((x) => x.name);
@@ -65,7 +65,7 @@ export async function computeStudyAgreement(
   const judge = computeJudgeValidation(db, { ...req, side });
   const outcomes = await reports;
   const last = outcomes[overallJob];
-  if (!('report' in last)) throw new ApiError('invalid_input', `${req.field}: ${last.problem}`);
+  if (!('report' in last)) throw new DomainError('invalid_input', `${req.field}: ${last.problem}`);
   const overall = last.report;
   const breakdowns: BreakdownReport[] = groups.map((g, k) => {
     const o = outcomes[k];

@@ -12,30 +12,36 @@ interface StudyRow {
   episode_count: number;
 }
 
+const SUMMARY_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM episodes e WHERE e.study_id = s.id) AS episode_count
+  FROM studies s`;
+
+const toSummary = (r: StudyRow): StudySummary => ({
+  id: r.id,
+  name: r.name,
+  benchmark: r.benchmark,
+  description: r.description,
+  blind: r.blind === 1,
+  createdAt: r.created_at,
+  episodeCount: r.episode_count,
+});
+
 /** Every study with its episode count, oldest first. */
 export function listStudies(db: Db): StudySummary[] {
-  const rows = db
-    .prepare(
-      `SELECT s.*, (SELECT COUNT(*) FROM episodes e WHERE e.study_id = s.id) AS episode_count
-       FROM studies s ORDER BY s.id`,
-    )
-    .all() as StudyRow[];
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    benchmark: r.benchmark,
-    description: r.description,
-    blind: r.blind === 1,
-    createdAt: r.created_at,
-    episodeCount: r.episode_count,
-  }));
+  return (db.prepare(`${SUMMARY_SELECT} ORDER BY s.id`).all() as StudyRow[]).map(toSummary);
 }
 
-/** Finds a study by numeric id or exact name; null when none matches. */
+function studySummary(db: Db, studyId: number): StudySummary | null {
+  const row = db.prepare(`${SUMMARY_SELECT} WHERE s.id = ?`).get(studyId) as StudyRow | undefined;
+  return row ? toSummary(row) : null;
+}
+
+/** Finds a study by numeric id or, failing that, by exact name; null when none matches. */
 export function findStudy(db: Db, idOrName: string | number): StudySummary | null {
-  const all = listStudies(db);
   const asId = typeof idOrName === 'number' ? idOrName : /^\d+$/.test(idOrName) ? Number(idOrName) : null;
-  return all.find((s) => s.id === asId) ?? all.find((s) => s.name === String(idOrName)) ?? null;
+  const byId = asId === null ? null : studySummary(db, asId);
+  if (byId) return byId;
+  const named = studyIdByName(db, String(idOrName));
+  return named === null ? null : studySummary(db, named);
 }
 
 /** Returns the id of the study called `name`, creating it when missing. */

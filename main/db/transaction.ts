@@ -1,7 +1,7 @@
 /** Transactions for code outside main/db: the one way it groups reads and writes so they commit together or not. */
 import type { Db } from './open';
 
-/** Runs `work` in one transaction (deferred: the write lock is taken at its first write); nested calls are savepoints. */
+/** Runs `work` in one transaction (deferred: the write lock comes with its first write); nested calls are savepoints. */
 export function inTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work)();
 }
