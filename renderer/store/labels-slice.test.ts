@@ -99,6 +99,19 @@ describe('saving a label', () => {
     expect([s.saveState, s.lastAck?.revision, s.labels?.revision, s.labels?.canUndo]).toEqual(['saved', 41, 41, true]);
   });
 
+  it('rolls a refused value back to what the main side holds and keeps saying it was not saved', async () => {
+    handlers.set('labels.set', () => {
+      throw new CallFailed('invalid_input', 'labels.set: "martian" is not an option of source');
+    });
+    handlers.set('labels.episode', () => labelsOf(1, { source: 'agent' }, { revision: 40 }));
+    await useApp.getState().setLabel('source', 'martian');
+    expect(methodsCalled()).toEqual(['labels.set', 'labels.episode']);
+    const s = useApp.getState();
+    expect(s.labels?.values.source).toBe('agent');
+    expect(s.saveState).toBe('error');
+    expect(s.saveError).toBe('labels.set: "martian" is not an option of source');
+  });
+
   it('keeps a write queued after a failed one going', async () => {
     const answers: (() => Reply)[] = [
       () => {

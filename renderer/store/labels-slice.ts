@@ -137,7 +137,9 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
         if (!labels.judgeVisible && res.labels.judgeVisible) void get().reloadDetail();
       } catch (err) {
         failed(err);
-        void get().loadLabels();
+        // Roll back to what the main side holds; the reload must not hide that this change was not saved.
+        await get().loadLabels();
+        if (get().labels?.episodeId === episodeId && get().annotatorId === annotatorId) failed(err);
       }
     },
     async undoLabel() {
