@@ -112,6 +112,25 @@ describe('saving a label', () => {
     expect(s.saveError).toBe('labels.set: "martian" is not an option of source');
   });
 
+  it('sends writes one at a time in the order made, and says saved only when the last is acknowledged', async () => {
+    const first = deferred<Reply>();
+    const second = deferred<Reply>();
+    const answers = [first, second];
+    handlers.set('labels.set', () => answers.shift()!.promise);
+    const a = useApp.getState().setLabel('source', 'user');
+    const b = useApp.getState().setLabel('severity', '2');
+    await Promise.resolve();
+    expect(calls).toHaveLength(1); // the second waits for the first's answer
+    first.resolve(reply(1, 'source', { source: 'user' }, 41));
+    await a;
+    expect(useApp.getState().saveState).toBe('saving');
+    expect(useApp.getState().labels?.values).toEqual({ source: 'user', severity: '2' });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    second.resolve(reply(1, 'severity', { source: 'user', severity: '2' }, 42));
+    await b;
+    expect([useApp.getState().saveState, useApp.getState().lastAck?.revision]).toEqual(['saved', 42]);
+  });
+
   it('keeps a write queued after a failed one going', async () => {
     const answers: (() => Reply)[] = [
       () => {

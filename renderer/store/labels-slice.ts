@@ -54,16 +54,21 @@ function storedAnnotator(): number | null {
 
 // Label writes go out one at a time, in the order they were made, so acknowledgements arrive in order.
 let writeChain: Promise<unknown> = Promise.resolve();
+let writesInFlight = 0;
+// Label changes sent and not answered yet: an earlier change's answer must not hide them.
+const unanswered: { episodeId: number; annotatorId: number; field: string; value: LabelValue }[] = [];
 let loadSeq = 0;
 
 /** Creates the labels slice. */
 export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (set, get) => {
   const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = writeChain.then(work, work);
+    writesInFlight++;
+    const next = writeChain.then(work, work).finally(() => writesInFlight--);
     writeChain = next.catch(() => undefined);
     return next;
   };
   const failed = (err: unknown) => set({ saveState: 'error', saveError: (err as Error).message });
+  const answered = (): SaveState => (writesInFlight > 0 ? 'saving' : 'saved');
 
   return {
     annotators: [],
@@ -130,9 +135,17 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       if (!labels) return;
       const { episodeId, annotatorId } = labels;
       set({ saveState: 'saving', saveError: null, labels: { ...labels, values: { ...labels.values, [field]: value } } });
+      const write = { episodeId, annotatorId, field, value };
+      unanswered.push(write);
       try {
-        const res = await enqueue(() => call('labels.set', { episodeId, annotatorId, field, value }));
-        if (get().labels?.episodeId === episodeId && get().annotatorId === annotatorId) set({ labels: res.labels, lastAck: res.ack, saveState: 'saved' });
+        const res = await enqueue(() => call('labels.set', { episodeId, annotatorId, field, value })).finally(() =>
+          unanswered.splice(unanswered.indexOf(write), 1),
+        );
+        if (get().labels?.episodeId === episodeId && get().annotatorId === annotatorId) {
+          const later = unanswered.filter((w) => w.episodeId === episodeId && w.annotatorId === annotatorId);
+          const values = { ...res.labels.values, ...Object.fromEntries(later.map((w) => [w.field, w.value])) };
+          set({ labels: { ...res.labels, values }, lastAck: res.ack, saveState: answered() });
+        }
         // The first label can reveal the judge (hideJudgeUntilFirstLabel): fetch the call again to show it.
         if (!labels.judgeVisible && res.labels.judgeVisible) void get().reloadDetail();
       } catch (err) {
@@ -148,7 +161,7 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       set({ saveState: 'saving' });
       try {
         const res = await enqueue(() => call('labels.undo', { episodeId: labels.episodeId, annotatorId: labels.annotatorId }));
-        set({ labels: res.labels, saveState: 'saved', lastAck: { episodeId: labels.episodeId, field: '*', phase: res.labels.phase, value: null, revision: res.labels.revision } });
+        set({ labels: res.labels, saveState: answered(), lastAck: { episodeId: labels.episodeId, field: '*', phase: res.labels.phase, value: null, revision: res.labels.revision } });
       } catch (err) {
         failed(err);
       }
@@ -159,7 +172,7 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       set({ saveState: 'saving' });
       try {
         const next = await enqueue(() => call('labels.commit', { episodeId: labels.episodeId, annotatorId: labels.annotatorId }));
-        set({ labels: next, saveState: 'saved', lastAck: { episodeId: next.episodeId, field: '*', phase: next.phase, value: null, revision: next.revision } });
+        set({ labels: next, saveState: answered(), lastAck: { episodeId: next.episodeId, field: '*', phase: next.phase, value: null, revision: next.revision } });
         void get().reloadDetail();
         if (get().activeQueueId !== null) await get().setActiveQueue(get().activeQueueId);
       } catch (err) {
