@@ -1,4 +1,4 @@
-/** Queries over audio assets: metadata, peaks, and the file behind an asset id. */
+/** Audio assets and their episode links: metadata, peaks, the file behind an asset id, and assets an import stores. */
 import type { Db } from './open';
 import type { AudioAssetInfo, AudioPeaks, Speaker } from '../../shared/domain';
 
@@ -34,9 +34,9 @@ export function listEpisodeAudio(db: Db, episodeId: number): AudioAssetInfo[] {
 
 /** The stored peaks of an asset; null when the asset does not exist. */
 export function getPeaks(db: Db, assetId: number): AudioPeaks | null {
-  const r = db.prepare('SELECT id, channels, duration_ms, peaks_per_second, peaks FROM audio_assets WHERE id = ?').get(assetId) as
-    | Pick<AssetDbRow, 'id' | 'channels' | 'duration_ms' | 'peaks_per_second' | 'peaks'>
-    | undefined;
+  const r = db
+    .prepare('SELECT id, channels, duration_ms, peaks_per_second, peaks FROM audio_assets WHERE id = ?')
+    .get(assetId) as Pick<AssetDbRow, 'id' | 'channels' | 'duration_ms' | 'peaks_per_second' | 'peaks'> | undefined;
   if (!r) return null;
   return {
     assetId: r.id,
@@ -50,6 +50,36 @@ export function getPeaks(db: Db, assetId: number): AudioPeaks | null {
 
 /** The file and content type behind an asset id, for the media doors; null when unknown. */
 export function getAssetFile(db: Db, assetId: number): { path: string; format: string } | null {
-  const r = db.prepare('SELECT path, format FROM audio_assets WHERE id = ?').get(assetId) as Pick<AssetDbRow, 'path' | 'format'> | undefined;
+  const r = db.prepare('SELECT path, format FROM audio_assets WHERE id = ?').get(assetId) as
+    Pick<AssetDbRow, 'path' | 'format'> | undefined;
   return r ?? null;
+}
+
+/** The id of the stored asset with this content hash, or null. */
+export function assetIdBySha256(db: Db, sha256: string): number | null {
+  const r = db.prepare('SELECT id FROM audio_assets WHERE sha256 = ?').get(sha256) as { id: number } | undefined;
+  return r?.id ?? null;
+}
+
+/** An audio file as stored: where it is, its content hash, its format and its peaks. */
+export interface NewAudioAsset {
+  path: string;
+  sha256: string;
+  format: string;
+  sampleRate: number;
+  channels: number;
+  durationMs: number;
+  peaksPerSecond: number;
+  peaks: Buffer;
+}
+
+/** Stores an audio asset; returns its id. */
+export function insertAudioAsset(db: Db, a: NewAudioAsset): number {
+  const res = db
+    .prepare(
+      `INSERT INTO audio_assets (path, sha256, format, sample_rate, channels, duration_ms, peaks_per_second, peaks)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(a.path, a.sha256, a.format, a.sampleRate, a.channels, a.durationMs, a.peaksPerSecond, a.peaks);
+  return Number(res.lastInsertRowid);
 }

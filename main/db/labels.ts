@@ -4,6 +4,7 @@
  * this module only moves the text. `appendHistory` is the one writer of label_history.
  */
 import type { Db } from './open';
+import { cachedStatement } from './statement-cache';
 
 /** Where one label lives: an annotator's field of an episode, in one phase. */
 export interface LabelKey {
@@ -222,4 +223,20 @@ export function annotatorStudyLabels(db: Db, studyId: number, annotatorId: numbe
     valueJson: r.value,
     updatedAt: r.updated_at,
   }));
+}
+
+/**
+ * Stores a final-phase label that arrived with imported data on a new episode, and its `import` history entry (old value
+ * none); the statements are prepared once per connection, as an import stores many.
+ */
+export function insertImportedLabel(db: Db, key: Omit<LabelKey, 'phase'>, valueJson: string, at: string): void {
+  cachedStatement(
+    db,
+    `INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, 'final', ?, ?)`,
+  ).run(key.episodeId, key.annotatorId, key.field, valueJson, at);
+  cachedStatement(
+    db,
+    `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at)
+     VALUES (?, ?, ?, 'final', NULL, ?, 'import', ?)`,
+  ).run(key.episodeId, key.annotatorId, key.field, valueJson, at);
 }

@@ -1,11 +1,24 @@
-/** The inserts of one import, inside the writer's transaction: episodes, their turns, audio, judgements, labels and browse index. */
+/**
+ * What one import inserts, inside the writer's transaction: which episodes are new (content hashes), their ids, and
+ * their rows, audio, judgements and labels, written through the main/db owners.
+ */
 import { createHash, type Hash } from 'node:crypto';
 import type { Db } from '../db/open';
-import { RowInserter } from '../db/insert-rows';
+import { EpisodeWriter } from '../db/episode-writer';
+import { assetIdBySha256, insertAudioAsset } from '../db/audio';
+import { annotatorIdByName, insertAnnotator } from '../db/annotators';
+import { insertImportedLabel } from '../db/labels';
 import type { Peaks } from '../audio/peaks';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { ImportError } from './batch';
-import { ANNOTATION_WIDTH, AUDIO_WIDTH, contentHash, JUDGEMENT_WIDTH, TURN_WIDTH, type PreparedEpisode } from './prepared-episode';
+import {
+  ANNOTATION_WIDTH,
+  AUDIO_WIDTH,
+  contentHash,
+  JUDGEMENT_WIDTH,
+  TURN_WIDTH,
+  type PreparedEpisode,
+} from './prepared-episode';
 
 /** An audio file's content hash and peaks, computed before the transaction. */
 export interface PreparedAudio {
@@ -27,10 +40,15 @@ export interface InsertTarget {
 }
 
 /**
- * Rows of one kind for many episodes, ready for a RowInserter: each row of `width` values from `part(e)` gets the
+ * Rows of one kind for many episodes, ready for the EpisodeWriter: each row of `width` values from `part(e)` gets the
  * episode id in front and `extra` (if given) behind.
  */
-function rowsOf(fresh: readonly [number, PreparedEpisode, string][], part: (e: PreparedEpisode) => unknown[], width: number, extra?: unknown): unknown[] {
+function rowsOf(
+  fresh: readonly [number, PreparedEpisode, string][],
+  part: (e: PreparedEpisode) => unknown[],
+  width: number,
+  extra?: unknown,
+): unknown[] {
   const out: unknown[] = [];
   for (const [id, e] of fresh) {
     const values = part(e);
@@ -45,15 +63,7 @@ function rowsOf(fresh: readonly [number, PreparedEpisode, string][], part: (e: P
 
 /** Inserts an import's episodes into one study, chunk by chunk in batch order; call inside one transaction. */
 export class BatchInserter {
-  private readonly episodes;
-  private readonly conditions;
-  private readonly turns;
-  private readonly text;
-  private readonly judgements;
-  private readonly insertAnnotation;
-  private readonly insertHistory;
-  private readonly linkAudio;
-  private readonly existingHash;
+  private readonly rows: EpisodeWriter;
   private readonly inBatch = new Map<string, string>();
   private readonly annotatorIds = new Map<string, number>();
   private readonly assetIds = new Map<string, number>();
@@ -68,30 +78,8 @@ export class BatchInserter {
   ) {
     this.createdAt = target.now.toISOString();
     this.importHash = createHash('sha256').update(target.format);
-    // episode rows many to a statement (triggers on episodes make each statement costly), with ids assigned here
-    this.episodes = new RowInserter(
-      db,
-      'INSERT INTO episodes (id, study_id, external_id, benchmark, content_hash, system, task, trial, condition, outcome, reward, duration_ms, info, judge_label)',
-      14,
-    );
-    this.conditions = new RowInserter(db, 'INSERT OR IGNORE INTO episode_conditions (episode_id, key, value)', 3);
-    this.turns = new RowInserter(db, 'INSERT INTO turns (episode_id, idx, speaker, start_ms, end_ms, text, words, tool)', 1 + TURN_WIDTH, 32);
-    this.text = new RowInserter(db, 'INSERT INTO episode_text (rowid, text)', 2, 32);
-    this.judgements = new RowInserter(
-      db,
-      'INSERT INTO judgements (episode_id, judge_id, judge_version, label, rationale, categories, votes, confidence, reward_breakdown, findings, created_at)',
-      2 + JUDGEMENT_WIDTH,
-      32,
-    );
-    this.insertAnnotation = db.prepare(
-      `INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, 'final', ?, ?)`,
-    );
-    this.insertHistory = db.prepare(
-      `INSERT INTO label_history (episode_id, annotator_id, field, phase, old_value, new_value, action, at) VALUES (?, ?, ?, 'final', NULL, ?, 'import', ?)`,
-    );
-    this.linkAudio = db.prepare('INSERT OR IGNORE INTO episode_audio (episode_id, asset_id, role, lanes) VALUES (?, ?, ?, ?)');
-    this.existingHash = db.prepare('SELECT content_hash FROM episodes WHERE study_id = ? AND external_id = ?').pluck();
-    this.nextId = (db.prepare('SELECT coalesce(max(id), 0) FROM episodes').pluck().get() as number) + 1;
+    this.rows = new EpisodeWriter(db);
+    this.nextId = this.rows.nextEpisodeId();
   }
 
   /**
@@ -104,10 +92,16 @@ export class BatchInserter {
       this.ordinal++;
       const hash = contentHash(episode, (path) => this.audio(path).sha256);
       this.importHash.update(hash);
-      const prior = this.inBatch.get(episode.externalId) ?? (this.existingHash.get(this.target.studyId, episode.externalId) as string | undefined);
+      const prior =
+        this.inBatch.get(episode.externalId) ?? this.rows.storedContentHash(this.target.studyId, episode.externalId);
       if (prior === hash) continue;
       if (prior !== undefined) {
-        throw new ImportError(this.target.source, `episode ${this.ordinal} (${episode.externalId})`, 'externalId', 'already in the study with different content; import into a new study instead');
+        throw new ImportError(
+          this.target.source,
+          `episode ${this.ordinal} (${episode.externalId})`,
+          'externalId',
+          'already in the study with different content; import into a new study instead',
+        );
       }
       this.inBatch.set(episode.externalId, hash);
       fresh.push([this.nextId++, episode, hash]);
@@ -119,11 +113,11 @@ export class BatchInserter {
       rows.push(id, studyId, e.externalId, benchmark, hash, ...e.columns);
       for (let i = 0; i < e.conditions.length; i += 2) pairs.push(id, e.conditions[i], e.conditions[i + 1]);
     }
-    this.episodes.run(rows);
-    this.conditions.run(pairs);
-    this.text.run(fresh.flatMap(([id, e]) => [id, e.text]));
-    this.turns.run(rowsOf(fresh, (e) => e.turns, TURN_WIDTH));
-    this.judgements.run(rowsOf(fresh, (e) => e.judgements, JUDGEMENT_WIDTH, this.createdAt));
+    this.rows.insertEpisodes(rows);
+    this.rows.insertConditions(pairs);
+    this.rows.insertSearchText(fresh.flatMap(([id, e]) => [id, e.text]));
+    this.rows.insertTurns(rowsOf(fresh, (e) => e.turns, TURN_WIDTH));
+    this.rows.insertJudgements(rowsOf(fresh, (e) => e.judgements, JUDGEMENT_WIDTH, this.createdAt));
     for (const [id, e] of fresh) this.insertParts(id, e);
     const { summary } = this.target;
     summary.episodes += fresh.length;
@@ -141,11 +135,15 @@ export class BatchInserter {
   /** Audio links and imported labels, which few episodes have. */
   private insertParts(id: number, e: PreparedEpisode): void {
     const { summary } = this.target;
-    for (let i = 0; i < e.audio.length; i += AUDIO_WIDTH) this.linkAudio.run(id, this.assetId(e.audio[i] as string), e.audio[i + 1], e.audio[i + 2]);
+    for (let i = 0; i < e.audio.length; i += AUDIO_WIDTH)
+      this.rows.linkAudio(id, this.assetId(e.audio[i] as string), e.audio[i + 1], e.audio[i + 2]);
     for (let i = 0; i < e.annotations.length; i += ANNOTATION_WIDTH) {
-      const annotatorId = this.annotatorId(e.annotations[i] as string);
-      this.insertAnnotation.run(id, annotatorId, e.annotations[i + 1], e.annotations[i + 2], this.createdAt);
-      this.insertHistory.run(id, annotatorId, e.annotations[i + 1], e.annotations[i + 2], this.createdAt);
+      const key = {
+        episodeId: id,
+        annotatorId: this.annotatorId(e.annotations[i] as string),
+        field: e.annotations[i + 1] as string,
+      };
+      insertImportedLabel(this.db, key, e.annotations[i + 2] as string, this.createdAt);
       summary.annotations++;
     }
   }
@@ -160,17 +158,19 @@ export class BatchInserter {
     const cached = this.assetIds.get(path);
     if (cached) return cached;
     const prepared = this.audio(path);
-    const found = this.db.prepare('SELECT id FROM audio_assets WHERE sha256 = ?').get(prepared.sha256) as { id: number } | undefined;
-    let id = found?.id;
+    let id = assetIdBySha256(this.db, prepared.sha256);
     if (!id) {
       const { info, peaksPerSecond, data } = prepared.peaks;
-      const res = this.db
-        .prepare(
-          `INSERT INTO audio_assets (path, sha256, format, sample_rate, channels, duration_ms, peaks_per_second, peaks)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(path, prepared.sha256, info.format, info.sampleRate, info.channels, info.durationMs, peaksPerSecond, Buffer.from(data));
-      id = Number(res.lastInsertRowid);
+      id = insertAudioAsset(this.db, {
+        path,
+        sha256: prepared.sha256,
+        format: info.format,
+        sampleRate: info.sampleRate,
+        channels: info.channels,
+        durationMs: info.durationMs,
+        peaksPerSecond,
+        peaks: Buffer.from(data),
+      });
       this.target.summary.audio++;
     }
     this.assetIds.set(path, id);
@@ -180,14 +180,14 @@ export class BatchInserter {
   private annotatorId(name: string): number {
     const cached = this.annotatorIds.get(name);
     if (cached) return cached;
-    const row = this.db.prepare('SELECT id FROM annotators WHERE name = ?').get(name) as { id: number } | undefined;
     const id =
-      row?.id ??
-      Number(
-        this.db
-          .prepare('INSERT INTO annotators (name, initials, created_at) VALUES (?, ?, ?)')
-          .run(name, name.slice(0, 2).toUpperCase(), this.createdAt).lastInsertRowid,
-      );
+      annotatorIdByName(this.db, name) ??
+      insertAnnotator(this.db, {
+        name,
+        initials: name.slice(0, 2).toUpperCase(),
+        role: 'annotator',
+        createdAt: this.createdAt,
+      });
     this.annotatorIds.set(name, id);
     return id;
   }

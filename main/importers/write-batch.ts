@@ -2,6 +2,9 @@
 import type { Db } from '../db/open';
 import { bulkWrite } from '../db/bulk-write';
 import { ensureStudy } from '../db/studies';
+import { inWriteTransaction } from '../db/transaction';
+import { hasImport, recordImport } from '../db/imports';
+import { refreshPlannerStatistics } from '../db/episode-writer';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
 import type { ImportBatch, ImportHeader } from './batch';
@@ -59,21 +62,38 @@ export function writeEpisodeChunks(
   // the commit writes tens of megabytes to the log; copying them into the file is left to a worker thread
   bulkWrite(db, () => {
     try {
-      db.transaction(() => {
-        const studyId = ensureStudy(db, { name: studyName, benchmark: header.benchmark, description: header.studyDescription, info: header.studyInfo }, options.now);
+      inWriteTransaction(db, () => {
+        const studyId = ensureStudy(
+          db,
+          {
+            name: studyName,
+            benchmark: header.benchmark,
+            description: header.studyDescription,
+            info: header.studyInfo,
+          },
+          options.now,
+        );
         summary.study.id = studyId;
-        const inserter = new BatchInserter(db, { studyId, benchmark: header.benchmark, format: header.format, source: header.source, audio, now: options.now, summary });
+        const inserter = new BatchInserter(db, {
+          studyId,
+          benchmark: header.benchmark,
+          format: header.format,
+          source: header.source,
+          audio,
+          now: options.now,
+          summary,
+        });
         for (const chunk of chunks) inserter.insert(chunk);
         const hash = inserter.contentHash();
-        if (db.prepare('SELECT 1 FROM imports WHERE study_id = ? AND content_hash = ?').get(studyId, hash)) throw new AlreadyImported();
-        db.prepare('INSERT INTO imports (study_id, format, source, content_hash, imported_at) VALUES (?, ?, ?, ?, ?)').run(
+        if (hasImport(db, studyId, hash)) throw new AlreadyImported();
+        recordImport(db, {
           studyId,
-          header.format,
-          header.source,
-          hash,
-          options.now.toISOString(),
-        );
-      }).immediate();
+          format: header.format,
+          source: header.source,
+          contentHash: hash,
+          importedAt: options.now.toISOString(),
+        });
+      });
     } catch (err) {
       if (!(err instanceof AlreadyImported)) throw err;
       Object.assign(summary, { episodes: 0, turns: 0, audio: 0, judgements: 0, annotations: 0, unchanged: true });
@@ -85,16 +105,11 @@ export function writeEpisodeChunks(
   return summary;
 }
 
-/**
- * Re-reads the statistics the query planner uses for the episode browser, so filters and sorts walk the right index;
- * immediate for the same reason as the import's transaction (ANALYZE reads the tables, then writes sqlite_stat1).
- */
-function refreshPlannerStatistics(db: Db): void {
-  db.transaction(() => db.exec('ANALYZE episodes; ANALYZE episode_conditions;')).immediate();
-}
-
 /** Each audio file's content hash and peaks, one file after another, with progress; the first fault throws. */
-async function prepareAudio(paths: readonly string[], options: Pick<WriteOptions, 'signal' | 'onProgress'>): Promise<Map<string, PreparedAudio>> {
+async function prepareAudio(
+  paths: readonly string[],
+  options: Pick<WriteOptions, 'signal' | 'onProgress'>,
+): Promise<Map<string, PreparedAudio>> {
   const out = new Map<string, PreparedAudio>();
   for (const [i, path] of paths.entries()) {
     options.signal?.throwIfAborted();

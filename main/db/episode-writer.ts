@@ -1,0 +1,101 @@
+/**
+ * An import's inserts of new episodes, inside the import's one transaction: episode rows with ids given by the caller,
+ * their conditions, search text, turns, judgements and audio links, many rows a statement; and the planner statistics
+ * the episode browser relies on, refreshed after an import.
+ */
+import type { Db } from './open';
+import { RowInserter } from './insert-rows';
+
+/** Writes the rows of an import's new episodes; one per import, used inside its transaction. */
+export class EpisodeWriter {
+  private readonly episodes;
+  private readonly conditions;
+  private readonly turns;
+  private readonly text;
+  private readonly judgements;
+  private readonly hashOf;
+  private readonly audioLink;
+
+  constructor(private readonly db: Db) {
+    // episode rows many to a statement (triggers on episodes make each statement costly), with ids assigned by the caller
+    this.episodes = new RowInserter(
+      db,
+      `INSERT INTO episodes (id, study_id, external_id, benchmark, content_hash, system, task, trial, condition, outcome,
+         reward, duration_ms, info, judge_label)`,
+      14,
+    );
+    this.conditions = new RowInserter(db, 'INSERT OR IGNORE INTO episode_conditions (episode_id, key, value)', 3);
+    this.turns = new RowInserter(
+      db,
+      'INSERT INTO turns (episode_id, idx, speaker, start_ms, end_ms, text, words, tool)',
+      8,
+      32,
+    );
+    this.text = new RowInserter(db, 'INSERT INTO episode_text (rowid, text)', 2, 32);
+    this.judgements = new RowInserter(
+      db,
+      `INSERT INTO judgements (episode_id, judge_id, judge_version, label, rationale, categories, votes, confidence,
+         reward_breakdown, findings, created_at)`,
+      11,
+      32,
+    );
+    this.hashOf = db.prepare('SELECT content_hash FROM episodes WHERE study_id = ? AND external_id = ?').pluck();
+    this.audioLink = db.prepare(
+      'INSERT OR IGNORE INTO episode_audio (episode_id, asset_id, role, lanes) VALUES (?, ?, ?, ?)',
+    );
+  }
+
+  /** The id one past the highest episode id in the database: the id SQLite would give the next episode. */
+  nextEpisodeId(): number {
+    return (this.db.prepare('SELECT coalesce(max(id), 0) FROM episodes').pluck().get() as number) + 1;
+  }
+
+  /** The content hash of the study's episode with this external id, or undefined when the study has none. */
+  storedContentHash(studyId: number, externalId: string): string | undefined {
+    return this.hashOf.get(studyId, externalId) as string | undefined;
+  }
+
+  /**
+   * Episode rows of 14 values each: id, study_id, external_id, benchmark, content_hash, system, task, trial, condition
+   * (JSON), outcome, reward, duration_ms, info (JSON), judge_label.
+   */
+  insertEpisodes(values: readonly unknown[]): void {
+    this.episodes.run(values);
+  }
+
+  /** Condition rows: episode id, key, value (a pair already there is kept). */
+  insertConditions(values: readonly unknown[]): void {
+    this.conditions.run(values);
+  }
+
+  /** Search text rows: episode id, text. */
+  insertSearchText(values: readonly unknown[]): void {
+    this.text.run(values);
+  }
+
+  /** Turn rows: episode id, idx, speaker, start_ms, end_ms, text, words (JSON), tool (JSON). */
+  insertTurns(values: readonly unknown[]): void {
+    this.turns.run(values);
+  }
+
+  /**
+   * Judgement rows: episode id, judge_id, judge_version, label, rationale, categories, votes (JSON), confidence,
+   * reward_breakdown, findings (JSON), created_at.
+   */
+  insertJudgements(values: readonly unknown[]): void {
+    this.judgements.run(values);
+  }
+
+  /** Links an audio asset to an episode in a role, with the speakers of its channels (JSON); a link already there stays. */
+  linkAudio(episodeId: number, assetId: number, role: unknown, lanesJson: unknown): void {
+    this.audioLink.run(episodeId, assetId, role, lanesJson);
+  }
+}
+
+/**
+ * Re-reads the statistics the query planner uses for the episode browser, so filters and sorts walk the right index;
+ * immediate for the same reason as the import's transaction (ANALYZE reads the tables, then writes sqlite_stat1).
+ */
+export function refreshPlannerStatistics(db: Db): void {
+  db.transaction(() => db.exec('ANALYZE episodes; ANALYZE episode_conditions;')).immediate();
+}
