@@ -208,6 +208,24 @@ describe('undo and commit', () => {
     expect(useApp.getState().lastAck?.revision).toBe(44);
     expect(useApp.getState().queueItems).toEqual([item(1, true)]);
   });
+
+  it('ignores a commit or an undo answered after another episode was opened, but still refreshes the queue', async () => {
+    const commit = deferred<EpisodeLabels>();
+    const undo = deferred<{ undone: boolean; labels: EpisodeLabels }>();
+    handlers.set('labels.commit', () => commit.promise);
+    handlers.set('labels.undo', () => undo.promise);
+    handlers.set('queues.items', () => [item(1, true)]);
+    useApp.setState({ labels: labelsOf(1, { source: 'agent' }, { canUndo: true }), activeQueueId: 3 });
+    const undoing = useApp.getState().undoLabel();
+    const committing = useApp.getState().commitLabels();
+    useApp.setState({ episodeId: 2, labels: labelsOf(2, {}) });
+    undo.resolve({ undone: true, labels: labelsOf(1, {}) });
+    commit.resolve(labelsOf(1, { source: 'agent' }, { committed: true }));
+    await Promise.all([undoing, committing]);
+    expect(useApp.getState().labels).toEqual(labelsOf(2, {}));
+    expect(methodsCalled()).toEqual(['labels.undo', 'labels.commit', 'queues.items']);
+    expect(useApp.getState().queueItems).toEqual([item(1, true)]);
+  });
 });
 
 describe('annotators', () => {

@@ -69,6 +69,9 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
   };
   const failed = (err: unknown) => set({ saveState: 'error', saveError: (err as Error).message });
   const answered = (): SaveState => (writesInFlight > 0 ? 'saving' : 'saved');
+  // An answer about labels that are no longer the open ones (another episode or annotator) changes nothing.
+  const stillOpen = (l: EpisodeLabels) =>
+    get().labels?.episodeId === l.episodeId && get().annotatorId === l.annotatorId;
 
   return {
     annotators: [],
@@ -141,7 +144,7 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
         const res = await enqueue(() => call('labels.set', { episodeId, annotatorId, field, value })).finally(() =>
           unanswered.splice(unanswered.indexOf(write), 1),
         );
-        if (get().labels?.episodeId === episodeId && get().annotatorId === annotatorId) {
+        if (stillOpen(labels)) {
           const later = unanswered.filter((w) => w.episodeId === episodeId && w.annotatorId === annotatorId);
           const values = { ...res.labels.values, ...Object.fromEntries(later.map((w) => [w.field, w.value])) };
           set({ labels: { ...res.labels, values }, lastAck: res.ack, saveState: answered() });
@@ -152,7 +155,7 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
         failed(err);
         // Roll back to what the main side holds; the reload must not hide that this change was not saved.
         await get().loadLabels();
-        if (get().labels?.episodeId === episodeId && get().annotatorId === annotatorId) failed(err);
+        if (stillOpen(labels)) failed(err);
       }
     },
     async undoLabel() {
@@ -161,6 +164,7 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       set({ saveState: 'saving' });
       try {
         const res = await enqueue(() => call('labels.undo', { episodeId: labels.episodeId, annotatorId: labels.annotatorId }));
+        if (!stillOpen(labels)) return;
         set({ labels: res.labels, saveState: answered(), lastAck: { episodeId: labels.episodeId, field: '*', phase: res.labels.phase, value: null, revision: res.labels.revision } });
       } catch (err) {
         failed(err);
@@ -172,8 +176,10 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
       set({ saveState: 'saving' });
       try {
         const next = await enqueue(() => call('labels.commit', { episodeId: labels.episodeId, annotatorId: labels.annotatorId }));
-        set({ labels: next, saveState: answered(), lastAck: { episodeId: next.episodeId, field: '*', phase: next.phase, value: null, revision: next.revision } });
-        void get().reloadDetail();
+        if (stillOpen(labels)) {
+          set({ labels: next, saveState: answered(), lastAck: { episodeId: next.episodeId, field: '*', phase: next.phase, value: null, revision: next.revision } });
+          void get().reloadDetail();
+        }
         if (get().activeQueueId !== null) await get().setActiveQueue(get().activeQueueId);
       } catch (err) {
         failed(err);
