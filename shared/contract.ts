@@ -37,7 +37,15 @@ export type EventName = keyof EventPayloads;
 export const eventNames: readonly EventName[] = ['job.progress', 'data.changed'];
 
 /** Error codes a call can fail with. */
-export type ErrorCode = 'unknown_method' | 'invalid_input' | 'not_found' | 'bad_frame' | 'conflict' | 'forbidden' | 'internal';
+export type ErrorCode =
+  | 'unknown_method'
+  | 'invalid_input'
+  | 'not_found'
+  | 'bad_frame'
+  | 'conflict'
+  | 'forbidden'
+  | 'unavailable'
+  | 'internal';
 
 /** The typed error returned by a failed call. */
 export interface CallError {

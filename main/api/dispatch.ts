@@ -2,8 +2,7 @@
 import { validateCall, type CallResult, type MethodName } from '../../shared/contract';
 import type { Services } from '../services/services';
 import { handlers, type Handler } from './handlers';
-import { ApiError } from './errors';
-import { ImportError } from '../importers/batch';
+import { DomainError } from '../domain/errors';
 
 /** Runs one call from a door; never throws. */
 export async function dispatch(services: Services, method: unknown, input: unknown): Promise<CallResult<unknown>> {
@@ -14,8 +13,7 @@ export async function dispatch(services: Services, method: unknown, input: unkno
     const handler = handlers[name] as Handler<MethodName>;
     return { ok: true, result: await handler(services, parsed as never) };
   } catch (err) {
-    if (err instanceof ApiError) return { ok: false, error: { code: err.code, message: err.message } };
-    if (err instanceof ImportError) return { ok: false, error: { code: 'invalid_input', message: err.message } };
+    if (err instanceof DomainError) return { ok: false, error: { code: err.code, message: err.message } };
     console.error(`[earshot] ${name} failed:`, err);
     return { ok: false, error: { code: 'internal', message: `${name} failed: ${(err as Error).message}` } };
   }

@@ -5,7 +5,7 @@ import { getEpisode, listEpisodes } from '../db/episodes';
 import { getAssetFile, getPeaks } from '../db/audio';
 import { computeSpectrogram } from '../audio/spectrogram';
 import { findStudy } from '../db/studies';
-import { ApiError, notFound } from './errors';
+import { DomainError, notFound } from '../domain/errors';
 import { episodeFacets, queryEpisodes } from '../db/episode-query';
 import { judgeHiddenFor } from '../annotation/judge-visibility';
 
@@ -53,7 +53,7 @@ export function audioSpectrogram(s: Services, input: MethodInput<'audio.spectrog
   try {
     spec = computeSpectrogram(asset.path, input.channel, input.startMs, input.endMs, input.columns);
   } catch (err) {
-    if (err instanceof RangeError) throw new ApiError('invalid_input', err.message);
+    if (err instanceof RangeError) throw new DomainError('invalid_input', err.message);
     throw err;
   }
   return { ...spec, data: Buffer.from(spec.data).toString('base64') };

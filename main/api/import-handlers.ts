@@ -7,7 +7,7 @@ import type { FileEntry } from '../../shared/methods/imports';
 import type { Services } from '../services/services';
 import { detectFormat } from '../importers/detect';
 import { importPath } from '../importers/import-path';
-import { ApiError } from './errors';
+import { DomainError } from '../domain/errors';
 import { importCounts } from '../../shared/count-noun';
 
 const IMPORTABLE = /\.(json|jsonl|csv)$/i;
@@ -19,7 +19,7 @@ export function filesList(_s: Services, input: MethodInput<'files.list'>): Metho
   try {
     names = readdirSync(path);
   } catch (err) {
-    throw new ApiError('not_found', `${path}: cannot list this folder (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new DomainError('not_found', `${path}: cannot list this folder (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   const entries: FileEntry[] = [];
   for (const name of names.sort((a, b) => a.localeCompare(b))) {
@@ -41,7 +41,7 @@ export function filesList(_s: Services, input: MethodInput<'files.list'>): Metho
 export function importStart(s: Services, input: MethodInput<'import.start'>): MethodOutput<'import.start'> {
   const path = resolve(input.path);
   const format = input.format ?? detectFormat(path);
-  if (!format) throw new ApiError('invalid_input', `${path}: cannot tell the format of this file or folder; choose one`);
+  if (!format) throw new DomainError('invalid_input', `${path}: cannot tell the format of this file or folder; choose one`);
   const { jobId, done } = s.jobs.start('import', async ({ signal, progress }) => {
     progress(0, 0, `reading ${format} files`);
     const summary = await importPath(s.db, path, format, { now: s.clock(), studyName: input.study, signal, onProgress: progress });

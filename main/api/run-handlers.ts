@@ -14,15 +14,15 @@ import { ConfigError } from '../llm/config';
 import { keyStatus, MissingKeyError, redact, storeKey } from '../llm/keys';
 import { listRuns, runDetail } from '../runner/report';
 import { resumeRun, RunError, startRun } from '../runner/runner';
-import { ApiError, notFound } from './errors';
+import { DomainError, notFound } from '../domain/errors';
 
 /** Turns the runner's user-facing failures into contract errors. */
 async function guarded<T>(fn: () => Promise<T> | T): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof MissingKeyError) throw new ApiError('invalid_input', redact(err.message));
-    if (err instanceof RunError) throw new ApiError('conflict', err.message);
+    if (err instanceof ConfigError || err instanceof MissingKeyError) throw new DomainError('invalid_input', redact(err.message));
+    if (err instanceof RunError) throw new DomainError('conflict', err.message);
     throw err;
   }
 }
@@ -88,7 +88,7 @@ export const runHandlers = {
   },
   'keys.status': (_s: Services, input: MethodInput<'keys.status'>): MethodOutput<'keys.status'> => keyStatus(input.env),
   'keys.store': (s: Services, input: MethodInput<'keys.store'>): MethodOutput<'keys.store'> => {
-    if (s.door !== 'electron') throw new ApiError('conflict', 'keys can be stored only in the desktop app; set the environment variable instead');
+    if (s.door !== 'electron') throw new DomainError('conflict', 'keys can be stored only in the desktop app; set the environment variable instead');
     return { stored: storeKey(input.env, input.value) };
   },
 } as const;

@@ -43,7 +43,7 @@ describe('earshot import', () => {
     const bad = join(home, 'bad.jsonl');
     writeFileSync(bad, [JSON.stringify({ schema: 'earshot-episode-v1', id: 'ok' }), JSON.stringify({ schema: 'earshot-episode-v1', id: 'x', trial: 'first' })].join('\n'));
     const res = earshot('import', bad, '--json');
-    expect(res.code).toBe(1);
+    expect(res.code).toBe(3);
     expect(res.stdout).toBe('');
     expect(res.stderr).toMatch(/bad\.jsonl: line 2: trial: /);
     expect(earshot('studies', '--json').stdout).toBe(before);

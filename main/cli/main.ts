@@ -1,5 +1,6 @@
 /** Entry of `earshot <command>`: dispatches to a command, prints JSON or text, and maps failures to exit codes. */
 import { parseCliArgs, UsageError } from './args';
+import { exitCodeOf } from './exit-codes';
 import { episodesCommand, openForCli, studiesCommand, type CommandOutput } from './commands';
 import { serveCommand } from './serve';
 import { startCommand } from './start';
@@ -77,6 +78,6 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     const message = (err as Error).message.replace(/\s*\n\s*/g, ' ');
     process.stderr.write(`earshot ${command ?? ''}: ${message}\n`);
-    return err instanceof UsageError ? 2 : 1;
+    return exitCodeOf(err);
   }
 }

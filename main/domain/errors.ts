@@ -1,7 +1,11 @@
 /** The domain's one error vocabulary: every module below the doors throws these; each door maps them once. */
 
-/** What went wrong, in terms a door can translate (the web and IPC doors send it as the contract's error code). */
-export type DomainErrorCode = 'invalid_input' | 'not_found' | 'conflict' | 'forbidden';
+/**
+ * What went wrong, in terms a door can translate (the web and IPC doors send it as the contract's error code, the CLI
+ * turns it into an exit code): the input or data is wrong, a record is missing, the request clashes with the current
+ * state, the caller may not do it, or what it needs is not available here (a door or machine that lacks it).
+ */
+export type DomainErrorCode = 'invalid_input' | 'not_found' | 'conflict' | 'forbidden' | 'unavailable';
 
 /** A failure the user can act on; its message is safe to show. */
 export class DomainError extends Error {

@@ -1,5 +1,6 @@
 /** The normalized batch every importer produces and the one writer consumes. */
 import type { Benchmark, JudgeFinding, Speaker, ToolEvent, WordTiming } from '../../shared/domain';
+import { DomainError } from '../domain/errors';
 
 /** A turn as read from a source file. */
 export interface BatchTurn {
@@ -76,14 +77,14 @@ export interface ImportBatch extends ImportHeader {
   episodes: BatchEpisode[];
 }
 
-/** A fault in imported data, naming the file, the record and the field. */
-export class ImportError extends Error {
+/** A fault in imported data, naming the file, the record and the field: invalid input in the domain's vocabulary. */
+export class ImportError extends DomainError {
   constructor(
     readonly file: string,
     readonly record: string,
     readonly field: string,
     readonly problem: string,
   ) {
-    super(`${file}: ${record}: ${field}: ${problem}`);
+    super('invalid_input', `${file}: ${record}: ${field}: ${problem}`);
   }
 }
