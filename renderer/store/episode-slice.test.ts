@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AudioPeaks, EpisodeDetail, EpisodeRow } from '../../shared/domain';
+import {
+  CallFailed,
+  calls,
+  deferred,
+  handlers,
+  methodsCalled,
+  resetFakeClient,
+  settleDeferreds,
+} from '../../test-support/renderer-client';
+
+vi.mock('../api/client', async () => (await import('../../test-support/renderer-client')).fakeClientModule);
+vi.mock('../player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() }));
+
+const { useApp } = await import('./index');
+const { withAnnotator } = await import('./episode-slice');
+const { PAGE_SIZE } = await import('./studies-slice');
+const media = await import('../player/media');
+
+const turn = (text: string) => ({ index: 0, speaker: 'agent', text }) as unknown as EpisodeDetail['turns'][number];
+const detailOf = (id: number, audioId: number | null, text = `turn of ${id}`) =>
+  ({
+    episode: { id },
+    turns: [turn(text)],
+    audio: audioId === null ? [] : [{ id: audioId }],
+    judgements: [],
+    judgeHidden: false,
+  }) as unknown as EpisodeDetail;
+const peaksOf = (assetId: number) => ({ assetId, channels: 1, buckets: 0, data: '' }) as unknown as AudioPeaks;
+const row = (id: number) => ({ id, externalId: `e${id}` }) as EpisodeRow;
+
+afterEach(settleDeferreds);
+beforeEach(() => {
+  resetFakeClient();
+  vi.mocked(media.prepareMedia).mockClear();
+  useApp.setState(useApp.getInitialState(), true);
+  useApp.setState({ studyId: 1, annotatorId: 7 });
+  handlers.set('episodes.get', (i) => detailOf(i.episodeId as number, 100 + (i.episodeId as number)));
+  handlers.set('audio.peaks', (i) => peaksOf(i.assetId as number));
+});
+
+describe('withAnnotator', () => {
+  it('adds the annotator to an input only when one is chosen', () => {
+    expect(withAnnotator({ episodeId: 1 }, 7)).toEqual({ episodeId: 1, annotatorId: 7 });
+    expect(withAnnotator({ episodeId: 1 }, null)).toEqual({ episodeId: 1 });
+  });
+});
+
+describe('opening an episode', () => {
+  it('asks as the current annotator, starts its audio at once, then shows its detail and peaks', async () => {
+    useApp.setState({ activeTurn: 3, playing: true });
+    const opening = useApp.getState().openEpisode(5);
+    expect([useApp.getState().episodeId, useApp.getState().activeTurn, useApp.getState().playing]).toEqual([
+      5,
+      -1,
+      false,
+    ]);
+    await opening;
+    expect(calls).toEqual([
+      ['episodes.get', { episodeId: 5, annotatorId: 7 }],
+      ['audio.peaks', { assetId: 105 }],
+    ]);
+    expect(media.prepareMedia).toHaveBeenCalledWith(105);
+    expect(useApp.getState().detail?.episode.id).toBe(5);
+    expect(useApp.getState().peaks?.assetId).toBe(105);
+  });
+
+  it('opens a call without audio without asking for peaks', async () => {
+    handlers.set('episodes.get', (i) => detailOf(i.episodeId as number, null));
+    await useApp.getState().openEpisode(5);
+    expect(methodsCalled()).toEqual(['episodes.get']);
+    expect(useApp.getState().peaks).toBeNull();
+    expect(media.prepareMedia).not.toHaveBeenCalled();
+  });
+
+  it('drops the answer for an episode left before it arrived, and starts no audio for it', async () => {
+    const slow = deferred<EpisodeDetail>();
+    handlers.set('episodes.get', (i) => (i.episodeId === 1 ? slow.promise : detailOf(2, 102)));
+    const first = useApp.getState().openEpisode(1);
+    await useApp.getState().openEpisode(2);
+    slow.resolve(detailOf(1, 101));
+    await first;
+    expect(useApp.getState().detail?.episode.id).toBe(2);
+    expect(useApp.getState().peaks?.assetId).toBe(102);
+    expect(media.prepareMedia).toHaveBeenCalledTimes(1);
+    expect(media.prepareMedia).toHaveBeenCalledWith(102);
+  });
+
+  it('shows a failure and nothing of the episode; a failure of an episode left is not shown', async () => {
+    handlers.set('episodes.get', () => {
+      throw new CallFailed('not_found', 'episode 9 not found');
+    });
+    await useApp.getState().openEpisode(9);
+    expect([useApp.getState().error, useApp.getState().detail, useApp.getState().peaks]).toEqual([
+      'episode 9 not found',
+      null,
+      null,
+    ]);
+    const failing = deferred<EpisodeDetail>();
+    handlers.set('episodes.get', (i) => (i.episodeId === 9 ? failing.promise : detailOf(2, 102)));
+    const left = useApp.getState().openEpisode(9);
+    await useApp.getState().openEpisode(2);
+    useApp.setState({ error: null });
+    failing.reject(new CallFailed('not_found', 'episode 9 not found'));
+    await left;
+    expect([useApp.getState().error, useApp.getState().detail?.episode.id]).toEqual([null, 2]);
+  });
+
+  it('closing clears the episode and makes an answer still on its way count for nothing', async () => {
+    const slow = deferred<EpisodeDetail>();
+    handlers.set('episodes.get', () => slow.promise);
+    const opening = useApp.getState().openEpisode(1);
+    useApp.getState().closeEpisode();
+    slow.resolve(detailOf(1, 101));
+    await opening;
+    const s = useApp.getState();
+    expect([s.episodeId, s.detail, s.peaks, s.activeTurn, s.playing]).toEqual([null, null, null, -1, false]);
+  });
+});
+
+describe('fetching the open episode again', () => {
+  it('takes the new detail but keeps the turns already shown', async () => {
+    await useApp.getState().openEpisode(5);
+    const shownTurns = useApp.getState().detail!.turns;
+    handlers.set('episodes.get', () => ({ ...detailOf(5, 105, 'fetched again'), judgeHidden: true }));
+    await useApp.getState().reloadDetail();
+    expect(useApp.getState().detail?.judgeHidden).toBe(true);
+    expect(useApp.getState().detail?.turns).toBe(shownTurns);
+  });
+
+  it('does nothing with no episode open, and drops an answer for an episode left', async () => {
+    await useApp.getState().reloadDetail();
+    expect(calls).toEqual([]);
+    await useApp.getState().openEpisode(5);
+    const slow = deferred<EpisodeDetail>();
+    handlers.set('episodes.get', () => slow.promise);
+    const reloading = useApp.getState().reloadDetail();
+    useApp.getState().closeEpisode();
+    slow.resolve(detailOf(5, 105));
+    await reloading;
+    expect(useApp.getState().detail).toBeNull();
+  });
+});
+
+describe('stepping through the list', () => {
+  const rows = (total: number, loaded: number) => {
+    const list: (EpisodeRow | undefined)[] = new Array(total);
+    for (let i = 0; i < loaded; i++) list[i] = row(i + 1);
+    return list;
+  };
+
+  it('opens the next or previous row, stopping at either end', async () => {
+    useApp.setState({ total: 3, rows: rows(3, 3) });
+    await useApp.getState().stepEpisode(1);
+    expect(useApp.getState().episodeId).toBe(1); // nothing open: the first row
+    await useApp.getState().stepEpisode(1);
+    await useApp.getState().stepEpisode(1);
+    expect(useApp.getState().episodeId).toBe(3);
+    calls.length = 0;
+    await useApp.getState().stepEpisode(1);
+    expect(calls).toEqual([]); // the last row stays open
+    await useApp.getState().stepEpisode(-1);
+    expect(useApp.getState().episodeId).toBe(2);
+  });
+
+  it('loads the page of the next row when it is not loaded yet', async () => {
+    useApp.setState({ total: PAGE_SIZE + 1, rows: rows(PAGE_SIZE + 1, PAGE_SIZE) });
+    handlers.set('episodes.query', (i) => ({ total: PAGE_SIZE + 1, offset: i.offset, rows: [row(PAGE_SIZE + 1)] }));
+    useApp.setState({ episodeId: PAGE_SIZE });
+    await useApp.getState().stepEpisode(1);
+    expect(calls[0]).toEqual(['episodes.query', { studyId: 1, offset: PAGE_SIZE, limit: PAGE_SIZE, annotatorId: 7 }]);
+    expect(useApp.getState().episodeId).toBe(PAGE_SIZE + 1);
+  });
+
+  it('does nothing on an empty list', async () => {
+    await useApp.getState().stepEpisode(1);
+    expect([calls, useApp.getState().episodeId]).toEqual([[], null]);
+  });
+});
