@@ -142,6 +142,24 @@ describe('fetching the open episode again', () => {
     await reloading;
     expect(useApp.getState().detail).toBeNull();
   });
+
+  it('never pairs an episode with the turns of the one open before it', async () => {
+    await useApp.getState().openEpisode(1);
+    const opening = deferred<EpisodeDetail>();
+    const reload = deferred<EpisodeDetail>();
+    handlers.set(
+      'episodes.get',
+      () => (calls.filter(([m]) => m === 'episodes.get').length === 2 ? opening : reload).promise,
+    );
+    const open2 = useApp.getState().openEpisode(2); // episode 1's detail still shows while 2's is on its way
+    const reloading = useApp.getState().reloadDetail();
+    opening.resolve(detailOf(2, 102));
+    await open2;
+    reload.resolve(detailOf(2, 102));
+    await reloading;
+    expect(useApp.getState().detail?.episode.id).toBe(2);
+    expect(useApp.getState().detail?.turns.map((t) => t.text)).toEqual(['turn of 2']);
+  });
 });
 
 describe('stepping through the list', () => {

@@ -47,7 +47,10 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
     if (episodeId === null || !detail) return;
     try {
       const next = await call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
-      if (get().episodeId === episodeId) set({ detail: { ...next, turns: detail.turns } });
+      // Only over this episode's own detail (another's may still show while this one's is on its way).
+      const shown = get().detail;
+      if (get().episodeId !== episodeId || shown?.episode.id !== episodeId) return;
+      set({ detail: { ...next, turns: shown.turns } });
     } catch (err) {
       set({ error: (err as Error).message });
     }
