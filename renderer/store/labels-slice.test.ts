@@ -301,6 +301,16 @@ describe('work queues', () => {
     expect(calls.filter(([m]) => m === 'queues.items')).toHaveLength(2);
   });
 
+  it('keeps the queue chosen last when an earlier choice is answered after it', async () => {
+    const slow = deferred<QueueItem[]>();
+    handlers.set('queues.items', (i) => (i.queueId === 3 ? slow.promise : [item(9, false)]));
+    const first = useApp.getState().setActiveQueue(3);
+    await useApp.getState().setActiveQueue(4);
+    slow.resolve(queue);
+    await first;
+    expect([useApp.getState().activeQueueId, useApp.getState().queueItems]).toEqual([4, [item(9, false)]]);
+  });
+
   it('lists no queues without a study', async () => {
     useApp.setState({ studyId: null, queues: [{ id: 3 }] as never });
     await useApp.getState().loadQueues();

@@ -58,6 +58,7 @@ let writesInFlight = 0;
 // Label changes sent and not answered yet: an earlier change's answer must not hide them.
 const unanswered: { episodeId: number; annotatorId: number; field: string; value: LabelValue }[] = [];
 let loadSeq = 0;
+let queueSeq = 0;
 
 /** Creates the labels slice. */
 export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (set, get) => {
@@ -203,12 +204,13 @@ export const createLabelsSlice: StateCreator<AppState, [], [], LabelsSlice> = (s
     },
     async setActiveQueue(queueId) {
       const { annotatorId } = get();
+      const seq = ++queueSeq;
       if (queueId === null || annotatorId === null) return set({ activeQueueId: queueId, queueItems: [] });
       try {
         const queueItems = await call('queues.items', { queueId, annotatorId, viewerId: annotatorId });
-        set({ activeQueueId: queueId, queueItems });
+        if (seq === queueSeq) set({ activeQueueId: queueId, queueItems });
       } catch (err) {
-        set({ activeQueueId: null, queueItems: [], error: (err as Error).message });
+        if (seq === queueSeq) set({ activeQueueId: null, queueItems: [], error: (err as Error).message });
       }
     },
     async openNextInQueue() {
