@@ -49,7 +49,7 @@ function episodes(): BatchEpisode[] {
 export async function run(): Promise<BenchResult> {
   const wall0 = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'earshot-bench-judge-'));
-  const s = await createServices(join(dir, 'bench.db'), { demo: false });
+  const s = await createServices(join(dir, 'bench.db'));
   try {
     const batch = {
       format: 'generic',

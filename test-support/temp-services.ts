@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServices, type ServiceOptions, type Services } from '../main/services/services';
+import type { Services } from '../main/services/services';
+import { openStudioServices, type StudioOptions } from '../main/demo/studio-services';
 
 /** Services plus the temp folder and a cleanup function. */
 export interface TempServices {
@@ -13,10 +14,10 @@ export interface TempServices {
 }
 
 /** Opens services on `<tmp>/earshot.db` (with the demo study unless `demo: false`). */
-export async function tempServices(options: ServiceOptions = {}): Promise<TempServices> {
+export async function tempServices(options: StudioOptions = {}): Promise<TempServices> {
   const dir = mkdtempSync(join(tmpdir(), 'earshot-test-'));
   const dbPath = join(dir, 'earshot.db');
-  const services = await createServices(dbPath, { clock: () => new Date('2026-01-02T03:04:05Z'), ...options });
+  const services = await openStudioServices(dbPath, { clock: () => new Date('2026-01-02T03:04:05Z'), ...options });
   return {
     services,
     dir,

@@ -1,5 +1,6 @@
 /** Labels written into the demo study before a spec starts, through the product's own functions (no raw SQL). */
-import { createServices, type Services } from '../../main/services/services';
+import type { Services } from '../../main/services/services';
+import { openStudioServices } from '../../main/demo/studio-services';
 import { createAnnotator } from '../../main/annotation/annotators';
 import { setLabel } from '../../main/annotation/labels';
 import { listStudies } from '../../main/db/studies';
@@ -17,7 +18,7 @@ export interface DemoSeed {
 
 /** Opens (creating) the database at `dbPath` with the demo study and the three people every annotation spec uses. */
 export async function seedDemoPeople(dbPath: string): Promise<DemoSeed> {
-  const services = await createServices(dbPath);
+  const services = await openStudioServices(dbPath);
   const now = new Date('2026-01-02T03:04:05Z');
   const demo = listStudies(services.db)[0];
   const ids = new Map(listEpisodes(services.db, demo.id).map((e) => [e.externalId, e.id]));

@@ -17,7 +17,7 @@ function earshot(...args: string[]) {
 }
 
 beforeAll(async () => {
-  const s = await createServices(db, { demo: false });
+  const s = await createServices(db);
   await writeBatch(s.db, await readTauElicitation(fixture('tau-elicitation')), { studyName: 'tau elicit', now: new Date() });
   s.db.close();
 }, 60_000);

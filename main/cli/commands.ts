@@ -1,6 +1,7 @@
 /** The data commands of the CLI: each opens the database, does one thing, and returns what to print. */
 import { resolve } from 'node:path';
-import { createServices, type Services } from '../services/services';
+import type { Services } from '../services/services';
+import { openStudioServices } from '../demo/studio-services';
 import { defaultDbPath } from '../services/paths';
 import { listStudies, findStudy } from '../db/studies';
 import { listEpisodes } from '../db/episodes';
@@ -15,7 +16,7 @@ export interface CommandOutput {
 
 /** Opens the services for a CLI command on --db or the app's default database. */
 export async function openForCli(opts: CliOptions): Promise<Services> {
-  return createServices(resolve(opts.db ?? defaultDbPath()), { door: 'web' });
+  return openStudioServices(resolve(opts.db ?? defaultDbPath()), { door: 'web' });
 }
 
 /** `studies`: every study. */

@@ -95,3 +95,8 @@ export function setStudyBlind(db: Db, studyId: number, blind: boolean): void {
 export function writeStudyTaxonomy(db: Db, studyId: number, taxonomyJson: string | null): void {
   db.prepare('UPDATE studies SET taxonomy = ? WHERE id = ?').run(taxonomyJson, studyId);
 }
+
+/** Whether the database holds any study at all. */
+export function hasStudies(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM studies LIMIT 1').get() !== undefined;
+}

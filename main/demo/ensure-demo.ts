@@ -1,7 +1,8 @@
 /** Imports the built-in demo study into a database that has no studies yet. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Services } from '../services/services';
+import type { Db } from '../db/open';
+import { hasStudies } from '../db/studies';
 import { readGenericJsonl } from '../importers/generic/read-generic';
 import { writeBatch } from '../importers/write-batch';
 
@@ -11,10 +12,9 @@ export function demoFile(resourcesDir: string): string {
 }
 
 /** On first use (no studies at all), imports the demo study so the studio opens on something real. */
-export async function ensureDemoStudy(services: Services): Promise<void> {
-  const { n } = services.db.prepare('SELECT COUNT(*) AS n FROM studies').get() as { n: number };
-  const file = demoFile(services.paths.resourcesDir);
-  if (n > 0 || !existsSync(file)) return;
+export async function ensureDemoStudy(db: Db, resourcesDir: string, now: Date): Promise<void> {
+  const file = demoFile(resourcesDir);
+  if (hasStudies(db) || !existsSync(file)) return;
   const batch = await readGenericJsonl(file);
-  await writeBatch(services.db, batch, { now: services.clock() });
+  await writeBatch(db, batch, { now });
 }

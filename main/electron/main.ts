@@ -1,6 +1,6 @@
 /** The Electron main process: opens the database, registers protocols and IPC, shows the window. */
 import { app, BrowserWindow, dialog, session, shell, type WebContents } from 'electron';
-import { createServices } from '../services/services';
+import { openStudioServices } from '../demo/studio-services';
 import { registerSchemes, handleAppProtocol, handleMediaProtocol } from './protocols';
 import { registerIpc } from './ipc';
 import { createMainWindow, preloadPathBeside } from './window';
@@ -48,7 +48,7 @@ app.on('web-contents-created', (_event, contents) => {
 app.whenReady().then(async () => {
   guardSession(session.defaultSession);
   installSafeStorageSecrets(app.getPath('userData'));
-  const services = await createServices(settings.dbPath, {
+  const services = await openStudioServices(settings.dbPath, {
     door: 'electron',
     nativeBinding: settings.nativeBinding,
     root: settings.root,

@@ -1,6 +1,11 @@
 /** Long-running work (imports, runs, bootstraps): progress pushed as `job.progress` events, cancel by id. */
 import { randomUUID } from 'node:crypto';
-import type { EventBus } from '../services/events';
+import type { EventPayloads } from '../../shared/contract';
+
+/** Where jobs report progress: the services' event bus, which pushes `job.progress` to every door. */
+export interface ProgressEvents {
+  emit(event: 'job.progress', payload: EventPayloads['job.progress']): void;
+}
 
 /** What a job body receives: an abort signal and a progress reporter. */
 export interface JobContext {
@@ -26,13 +31,22 @@ export interface JobState {
 export class JobRegistry {
   private readonly running = new Map<string, { controller: AbortController; state: JobState }>();
 
-  constructor(private readonly events: EventBus) {}
+  constructor(private readonly events: ProgressEvents) {}
 
   /** Starts `body` as a job; returns its id and a promise of its result (rejects when cancelled or failed). */
   start<T>(kind: string, body: (ctx: JobContext) => Promise<T>): { jobId: string; done: Promise<T> } {
     const jobId = randomUUID();
     const controller = new AbortController();
-    const state: JobState = { jobId, kind, done: 0, total: 0, message: 'starting', finished: false, error: null, result: null };
+    const state: JobState = {
+      jobId,
+      kind,
+      done: 0,
+      total: 0,
+      message: 'starting',
+      finished: false,
+      error: null,
+      result: null,
+    };
     this.running.set(jobId, { controller, state });
     const emit = () => this.events.emit('job.progress', { ...state });
     const done = (async () => {

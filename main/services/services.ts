@@ -2,7 +2,6 @@
 import { openDatabase, type Db, type OpenOptions } from '../db/open';
 import { EventBus } from './events';
 import { pathsFor, type Paths } from './paths';
-import { ensureDemoStudy } from '../demo/ensure-demo';
 import { JobRegistry } from '../jobs/jobs';
 
 /** What handlers run against. */
@@ -20,16 +19,14 @@ export interface Services {
 export interface ServiceOptions extends OpenOptions {
   door?: 'electron' | 'web';
   clock?: () => Date;
-  /** Import the built-in demo study into an empty database (default true). */
-  demo?: boolean;
   root?: string;
 }
 
-/** Opens the database at `dbPath` and builds the services, importing the demo study on first use. */
+/** Opens the database at `dbPath` and builds the services (main/demo/studio-services.ts adds the demo study). */
 export async function createServices(dbPath: string, options: ServiceOptions = {}): Promise<Services> {
   const db = openDatabase(dbPath, options);
   const events = new EventBus();
-  const services: Services = {
+  return {
     db,
     events,
     jobs: new JobRegistry(events),
@@ -38,6 +35,4 @@ export async function createServices(dbPath: string, options: ServiceOptions = {
     door: options.door ?? 'web',
     version: '0.1.0',
   };
-  if (options.demo !== false) await ensureDemoStudy(services);
-  return services;
 }

@@ -43,7 +43,7 @@ describe('migration 8 (adjudicated values take the labels’ JSON encoding)', ()
     legacy.run(unresolvedCall, 'unresolved', 'audio cut');
     v7.close();
 
-    const s = await createServices(file, { demo: false });
+    const s = await createServices(file);
     try {
       expect(s.db.pragma('user_version', { simple: true })).toBe(latestVersion);
       expect(episodeDecision(s.db, agentCall, 'error_source')?.valueJson).toBe('"agent"');

@@ -9,6 +9,7 @@ import { playScenario, type Scenario } from '../../../test-support/studio-scenar
 import { dispatch } from '../../api/dispatch';
 import { importPath } from '../../importers/import-path';
 import { createServices, type Services } from '../../services/services';
+import { openStudioServices } from '../../demo/studio-services';
 import { migrate, openDatabase } from '../open';
 import { migrations } from './index';
 
@@ -68,7 +69,7 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
   let s: Services;
 
   beforeAll(async () => {
-    const v8 = await createServices(file, { clock, migrations: upTo8 });
+    const v8 = await openStudioServices(file, { clock, migrations: upTo8 });
     scenario = await playScenario(v8, dir);
     expect(v8.db.pragma('user_version', { simple: true })).toBe(8);
     before = dumpDatabase(v8.db);
@@ -77,7 +78,7 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
       ['order', 'refund', 'library OR policy'].map((q) => search(v8, scenario.demoStudyId, q)),
     );
     v8.db.close();
-    s = await createServices(file, { clock, demo: false });
+    s = await createServices(file, { clock });
   });
   afterAll(() => s.db.close());
 
