@@ -129,4 +129,13 @@ describe('an import job', () => {
     await useApp.getState().cancelImport();
     expect(methodsCalled()).toEqual(['jobs.cancel']);
   });
+
+  it('says so when the cancel cannot reach the main side', async () => {
+    handlers.set('jobs.cancel', () => {
+      throw new CallFailed('bad_frame', 'the connection to the studio closed');
+    });
+    useApp.setState({ importJob: progress(JOB, 4) });
+    await useApp.getState().cancelImport();
+    expect(useApp.getState().importError).toBe('the connection to the studio closed');
+  });
 });

@@ -59,7 +59,12 @@ export const createImportSlice: StateCreator<AppState, [], [], ImportSlice> = (s
   },
   async cancelImport() {
     const job = get().importJob;
-    if (job && !job.finished) await call('jobs.cancel', { jobId: job.jobId });
+    if (!job || job.finished) return;
+    try {
+      await call('jobs.cancel', { jobId: job.jobId });
+    } catch (err) {
+      set({ importError: (err as Error).message });
+    }
   },
   onJobProgress(job) {
     if (job.kind !== 'import') return;
