@@ -19,9 +19,9 @@ const runtime = installedRuntime();
 // Skipped when Electron's runtime is not installed: this machine cannot download it (see docs/packaging.md).
 describe.skipIf(!runtime)('Electron door (needs Electron runtime in node_modules/electron/dist)', () => {
   it('opens the studio window on app://, sandboxed, with the demo study listed', async () => {
-    const { buildElectron } = await import('../main/cli/build-electron');
+    const { buildElectron } = await import('../build/electron');
     const { electronNativeBinding } = await import('../main/cli/electron-native');
-    const { ensureRendererBuilt } = await import('../main/web/build-renderer');
+    const { ensureRendererBuilt } = await import('../build/renderer');
     await ensureRendererBuilt(repoRoot);
     await buildElectron(repoRoot);
     const native = electronNativeBinding(repoRoot);

@@ -1,6 +1,6 @@
 /** `earshot serve`: builds the UI if needed and serves it with the API on 127.0.0.1. */
 import { startWebHost, type WebHost } from '../web/server';
-import { ensureRendererBuilt } from '../web/build-renderer';
+import { ensureRendererBuilt } from '../../build/renderer';
 import type { CliOptions } from './args';
 import { openForCli } from './commands';
 

@@ -1,9 +1,19 @@
 /** Bundles the Electron main process, preload and worker threads into dist/electron, leaving native modules external. */
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
-import { appRoot } from '../services/paths';
+import { repoRoot } from './repo-root';
 
-const external = ['electron', 'better-sqlite3', 'ws', 'bufferutil', 'utf-8-validate', 'vite', '@vitejs/plugin-react', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const external = [
+  'electron',
+  'better-sqlite3',
+  'ws',
+  'bufferutil',
+  'utf-8-validate',
+  'vite',
+  '@vitejs/plugin-react',
+  ...builtinModules,
+  ...builtinModules.map((m) => `node:${m}`),
+];
 
 /** Every bundle: entry, output file and module format. Workers are ES modules under the names the main bundle resolves
  * beside itself (no tsx needed); main and preload are CommonJS, as Electron's sandboxed preload requires. */
@@ -17,7 +27,7 @@ const BUNDLES = [
 ] as const;
 
 /** Builds dist/electron/main.cjs, preload.cjs and the worker entries. */
-export async function buildElectron(root: string = appRoot): Promise<void> {
+export async function buildElectron(root: string = repoRoot): Promise<void> {
   const { build } = await import('vite');
   for (const [entry, file, format] of BUNDLES) {
     await build({
