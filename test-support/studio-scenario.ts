@@ -1,9 +1,11 @@
 /**
- * A studio with a row in every table, written only through the product: the fixtures imported with `importPath` (the
- * one call behind `earshot import`), then labels, an undo, a commit, a work queue, the blind settings, a judge
- * mapping, a held-out split, the agreement reveal and an adjudication through the contract's methods, and a DSB-DG
- * run with its judge against the local OpenAI-protocol server. Used by the migration tests and scripts/db-snapshot.ts.
+ * A studio with a row in every table, written only through the product: the demo study (unless the services imported
+ * it) and the fixtures imported with `importPath` (the one call behind `earshot import`), then labels, an undo, a
+ * commit, a work queue, the blind settings, a judge mapping, a held-out split, the agreement reveal and an
+ * adjudication through the contract's methods, and a DSB-DG run with its judge against the local OpenAI-protocol
+ * server. Used by migration 9's test and scripts/db-snapshot.ts (docs/testing.md).
  */
+import { join } from 'node:path';
 import { fixture, repoRoot } from './fixtures';
 import { exampleSetAt, fakeJudge, fakeSystem } from './openai-server/fixtures';
 import { startFakeOpenAi } from './openai-server/server';
@@ -36,16 +38,16 @@ async function call<T>(s: Services, method: string, input: unknown): Promise<T> 
   return res.result as T;
 }
 
-/** Imports the fixtures, and the demo study unless the services did; returns the demo study's id. */
+/** Imports the demo study (unless the services did) and the fixtures; returns the demo study's id. */
 async function importAll(s: Services): Promise<number> {
+  const studies = await call<{ id: number; name: string }[]>(s, 'studies.list', {});
+  const demo =
+    studies.find((x) => x.name === 'Demo study')?.id ??
+    (await importPath(s.db, join(repoRoot, 'resources', 'demo', 'demo.jsonl'), 'generic', { now: s.clock() })).study.id;
   for (const [parts, format, studyName] of FIXTURE_IMPORTS) {
     await importPath(s.db, fixture(...parts), format, { studyName, now: s.clock() });
   }
-  const studies = await call<{ id: number; name: string }[]>(s, 'studies.list', {});
-  const demo = studies.find((x) => x.name === 'Demo study');
-  if (demo) return demo.id;
-  const file = `${repoRoot}/resources/demo/demo.jsonl`;
-  return (await importPath(s.db, file, 'generic', { now: s.clock() })).study.id;
+  return demo;
 }
 
 /** Labels, an undo, a commit, a queue, settings, a mapping, a split, a reveal and a decision on the demo study. */
@@ -116,7 +118,9 @@ async function runDsbDg(s: Services, workDir: string): Promise<number> {
   process.env.OPENAI_API_KEY = fake.apiKey;
   try {
     const set = exampleSetAt(workDir, 'dsb-dg-mini.jsonl', fake.baseUrl);
-    const run = await startRun(s, { set, system: fakeSystem('cascade', fake.baseUrl), judge: fakeJudge(fake.baseUrl) });
+    // One episode at a time, so the episodes and their ids come in the set's order.
+    const system = fakeSystem('cascade', fake.baseUrl);
+    const run = await startRun(s, { set, system, judge: fakeJudge(fake.baseUrl), concurrency: 1 });
     await run.done;
     return run.runId;
   } finally {

@@ -170,7 +170,10 @@ describe('migration 9 when a stored value cannot be kept', () => {
       'episode_conditions',
       'value',
       "x'00ff'",
-      /table episode_conditions, the row with primary key \(key, value, episode_id\) = \(.+\), column value holds a BLOB of 2 bytes/,
+      new RegExp(
+        'table episode_conditions, the row with primary key \\(key, value, episode_id\\) = \\(.+\\), ' +
+          'column value holds a BLOB of 2 bytes',
+      ),
     ],
   ] as const;
 

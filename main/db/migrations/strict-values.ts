@@ -71,8 +71,9 @@ export function assertStrictValues(db: Database.Database, version: number, table
     Record<string, unknown> | undefined;
   if (!row) return;
   const bad = checked.find((c, i) => !acceptedClasses(c).includes(row[`class ${i}`] as string))!;
+  const keyValues = table.keyColumns.map((k) => JSON.stringify(row[k])).join(', ');
   const rowName = table.keyColumns.length
-    ? `the row with primary key (${table.keyColumns.join(', ')}) = (${table.keyColumns.map((k) => JSON.stringify(row[k])).join(', ')})`
+    ? `the row with primary key (${table.keyColumns.join(', ')}) = (${keyValues})`
     : `rowid ${String(row.rowid)}`;
   throw new Error(
     `migration ${version} (STRICT tables): table ${table.name}, ${rowName}, column ${bad.name} holds ` +
