@@ -7,7 +7,7 @@ import { tempServices, type TempServices } from '../../test-support/temp-service
 import type { StudyMetrics } from '../../shared/types/metrics';
 import { parseCliArgs } from './args';
 import { metricsCommand } from './metrics';
-import { importStudy, writeJsonl } from '../metrics/test-helpers';
+import { importStudy, writeJsonl } from '../../test-support/import-study';
 
 let t: TempServices;
 let json: StudyMetrics;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test-support/fixtures';
 import { ImportError } from './batch';
 import { detectFormat, readAny } from './detect';
-import { removeTempDirs, tempDir, writeFiles } from './tau2/test-files';
+import { removeTempDirs, tempDir, writeFiles } from '../../test-support/temp-files';
 
 afterAll(removeTempDirs);
 

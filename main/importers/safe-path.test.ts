@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImportError } from './batch';
 import { displayPath, findInsideRoot, ImportRoot, resolveInsideRoot } from './safe-path';
-import { removeTempDirs, tempDir, writeFiles } from './tau2/test-files';
+import { removeTempDirs, tempDir, writeFiles } from '../../test-support/temp-files';
 
 afterAll(removeTempDirs);
 

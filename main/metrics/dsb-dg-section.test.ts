@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { clusterBootstrap } from '../stats/benchmarks/index';
 import { studyMetrics } from './study-metrics';
-import { importStudy, writeJsonl } from './test-helpers';
+import { importStudy, writeJsonl } from '../../test-support/import-study';
 import type { DsbDgSection } from '../../shared/types/metrics';
 
 type Probe = [id: string, tier: string, domain: string, label: string | null, info: Record<string, unknown>, protocol?: string];

@@ -5,7 +5,7 @@ import { tempServices, type TempServices } from '../../test-support/temp-service
 import { fixture } from '../../test-support/fixtures';
 import { clusterBootstrap, isSuccess } from '../stats/benchmarks/index';
 import { studyMetrics } from './study-metrics';
-import { importStudy } from './test-helpers';
+import { importStudy } from '../../test-support/import-study';
 import { createAnnotator } from '../annotation/annotators';
 import { decide } from '../annotation/adjudication';
 import { saveJudgement } from '../db/judge-outputs';

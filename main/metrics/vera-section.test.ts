@@ -7,7 +7,7 @@ import { tempServices, type TempServices } from '../../test-support/temp-service
 import { fixture } from '../../test-support/fixtures';
 import { percentileBootstrap } from '../stats/benchmarks/index';
 import { studyMetrics } from './study-metrics';
-import { importStudy, writeJsonl } from './test-helpers';
+import { importStudy, writeJsonl } from '../../test-support/import-study';
 
 const ITEMS = ['vera_aime_0a923d23', 'vera_browsecomp_9c79d2a8', 'vera_gpqadiamond_fa834623', 'vera_mrcr_00c44580', 'vera_simpleqa_0a9d56e1'];
 const GRADES: Record<string, string[]> = {

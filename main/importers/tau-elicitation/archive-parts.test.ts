@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import { ImportError } from '../batch';
 import { wavBytes } from '../../../test-support/wav';
-import { removeTempDirs, tempDir, writeFiles } from '../tau2/test-files';
+import { removeTempDirs, tempDir, writeFiles } from '../../../test-support/temp-files';
 import { readTauElicitation } from './read-tau-elicitation';
 
 afterAll(removeTempDirs);

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import { ImportError } from '../batch';
 import { readTau2 } from './read-tau2';
-import { removeTempDirs, tempDir, writeFiles } from './test-files';
+import { removeTempDirs, tempDir, writeFiles } from '../../../test-support/temp-files';
 
 afterAll(removeTempDirs);
 

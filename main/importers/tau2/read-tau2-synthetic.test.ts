@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readTau2 } from './read-tau2';
 import { wavBytes } from '../../../test-support/wav';
-import { removeTempDirs, tempDir, writeFiles } from './test-files';
+import { removeTempDirs, tempDir, writeFiles } from '../../../test-support/temp-files';
 
 afterAll(removeTempDirs);
 

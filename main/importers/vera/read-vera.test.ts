@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import { readWavHeader } from '../../audio/wav-header';
 import { ImportError } from '../batch';
-import { removeTempDirs, tempDir, writeFiles } from '../tau2/test-files';
+import { removeTempDirs, tempDir, writeFiles } from '../../../test-support/temp-files';
 import { readVera } from './read-vera';
 
 afterAll(removeTempDirs);

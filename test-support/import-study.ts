@@ -1,9 +1,9 @@
-/** Test helpers of the metrics tests: import a file or folder into a temp database, write a JSONL study. */
+/** Studies for tests: import a file or folder into a test database as `earshot import` does, write a JSONL study. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Services } from '../services/services';
-import { detectFormat } from '../importers/detect';
-import { importPath } from '../importers/import-path';
+import type { Services } from '../main/services/services';
+import { detectFormat } from '../main/importers/detect';
+import { importPath } from '../main/importers/import-path';
 
 /** Imports `path` (format detected) as study `name`, as `earshot import` does; returns the study id. */
 export async function importStudy(s: Services, path: string, name: string): Promise<number> {

@@ -1,4 +1,4 @@
-/** Test helpers for the importers: temporary folders filled with files. */
+/** Temporary folders filled with files, for tests that read what they wrote (importers, limits, detection). */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
