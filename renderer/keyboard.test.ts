@@ -107,9 +107,8 @@ describe('replay keys', () => {
     expect(press('?')).toBe(true);
     expect(toggleHelp).toHaveBeenCalledWith();
     const listed = SHORTCUTS.map(([keys]) => keys).join(' ');
-    for (const key of ['Space', '←', 'Shift', '[', '+', 'Z', 'S', 'R', 'F', 'J / K', 'T', 'N', 'E', 'U', '?', 'Esc']) {
-      expect(listed).toContain(key);
-    }
+    const keys = ['Space', '←', 'Shift', '[', '+', 'Z', 'S', 'R', 'F', 'J / K', 'T', 'N', 'E', 'U', '?', 'Esc'];
+    for (const key of keys) expect(listed).toContain(key);
   });
 
   it('leaves a key that is no shortcut to the page', () => {

@@ -1,4 +1,4 @@
-/** A stand-in for the renderer's call boundary (`renderer/api/client`) in store tests: handlers by method, calls kept. */
+/** A stand-in for the renderer's call boundary (`renderer/api/client`) in tests: answers by method, calls kept. */
 
 /** A failed call, carrying the contract's error code (the same shape as the client's). */
 export class CallFailed extends Error {

@@ -209,7 +209,7 @@ describe('undo and commit', () => {
     expect(useApp.getState().queueItems).toEqual([item(1, true)]);
   });
 
-  it('ignores a commit or an undo answered after another episode was opened, but still refreshes the queue', async () => {
+  it('ignores a commit or undo answered after another episode opened, but still refreshes the queue', async () => {
     const commit = deferred<EpisodeLabels>();
     const undo = deferred<{ undone: boolean; labels: EpisodeLabels }>();
     handlers.set('labels.commit', () => commit.promise);

@@ -68,7 +68,7 @@ describe('choosing a study', () => {
     expect(useApp.getState().error).toBe('studies.list failed: disk I/O error');
   });
 
-  it('closes the open episode, forgets the old filters and loads the facets and first page as the annotator', async () => {
+  it('closes the open episode, forgets old filters, loads the facets and first page as the annotator', async () => {
     useApp.setState({ studyId: 1, episodeId: 3, browse: { search: 'refund' } });
     await useApp.getState().openStudy(2);
     const s = useApp.getState();
