@@ -1,15 +1,22 @@
 /** Reads a generic JSONL file (`earshot-episode-v1`) into an import batch. */
-import { readFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { findInsideRoot, quote } from '../safe-path';
 import type { z } from 'zod';
+import { readWavHeader, WavError } from '../../audio/wav-header';
+import { wavLimitProblem } from '../audio-limits';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
+import { checkEpisodeLimits } from '../episode-limits';
+import { checkFileSize, fileSizeProblem } from '../file-size';
+import { AUDIO_FILE, JSONL_FILE } from '../limits';
+import { parseJsonText } from '../tau2/read-json';
 import { genericEpisode, genericStudyHeader, type GenericEpisode, type GenericStudyHeader } from './schema';
 
-/** Reads the JSONL at `file`; every fault names the file, the line and the field. */
+/** Reads the JSONL at `file`; every fault, and every line past the limits, names the file, the line and the field. */
 export async function readGenericJsonl(file: string): Promise<ImportBatch> {
   const root = dirname(resolve(file));
   const name = basename(file);
+  checkFileSize(file, name, JSONL_FILE);
   const lines = readFileSync(file, 'utf8').split(/\r?\n/);
   let header: GenericStudyHeader | null = null;
   const episodes: BatchEpisode[] = [];
@@ -17,12 +24,7 @@ export async function readGenericJsonl(file: string): Promise<ImportBatch> {
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     const record = `line ${i + 1}`;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch (err) {
-      throw new ImportError(name, record, '(json)', `not valid JSON (${(err as Error).message})`);
-    }
+    const raw = parseJsonText(line, name, record);
     if (episodes.length === 0 && !header && (raw as { schema?: unknown })?.schema === 'earshot-study-v1') {
       header = parse(genericStudyHeader, raw, name, record);
       return;
@@ -30,7 +32,9 @@ export async function readGenericJsonl(file: string): Promise<ImportBatch> {
     const ep = parse(genericEpisode, raw, name, record);
     if (ids.has(ep.id)) throw new ImportError(name, record, 'id', `duplicate episode id "${ep.id}"`);
     ids.add(ep.id);
-    episodes.push(toBatchEpisode(ep, root, name, record));
+    const episode = toBatchEpisode(ep, root, name, record);
+    checkEpisodeLimits(episode, name, record);
+    episodes.push(episode);
   });
   if (episodes.length === 0) throw new ImportError(name, 'file', '(episodes)', 'no episode lines found');
   const h = header as GenericStudyHeader | null;
@@ -54,10 +58,28 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown, file: string, recor
   throw new ImportError(file, record, issue.path.length ? issue.path.join('.') : '(record)', issue.message);
 }
 
+/**
+ * The audio file `ref` refers to, refused when it is past the limits on audio (size; channels, sample rate and duration
+ * of a WAV). A WAV whose header cannot be read is left to the writer, which refuses the import while reading it.
+ */
 function audioPath(root: string, ref: string, file: string, record: string, field: string): string {
   const path = findInsideRoot(root, ref, { file, record, field });
   if (!path) throw new ImportError(file, record, field, `audio file ${quote(ref)} does not exist`);
+  const problem = fileSizeProblem(statSync(path).size, AUDIO_FILE) ?? wavProblem(path);
+  if (problem) throw new ImportError(file, record, field, `audio file ${quote(ref)} ${problem}`);
   return path;
+}
+
+/** What is wrong with the WAV at `path` under the limits on audio; null for other formats and unreadable headers. */
+function wavProblem(path: string): string | null {
+  const ext = extname(path).toLowerCase();
+  if (ext !== '.wav' && ext !== '.wave') return null;
+  try {
+    return wavLimitProblem(readWavHeader(path));
+  } catch (err) {
+    if (err instanceof WavError) return null;
+    throw err;
+  }
 }
 
 function toBatchEpisode(ep: GenericEpisode, root: string, file: string, record: string): BatchEpisode {

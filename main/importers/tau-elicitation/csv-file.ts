@@ -2,9 +2,13 @@
 import type { z } from 'zod';
 import { CsvError, parseCsvRecords } from '../../util/csv';
 import { ImportError } from '../batch';
+import { MAX_FIELD_CHARS, TABLE_FILE } from '../limits';
 import { readTextFile, validate } from '../tau2/read-json';
 
-/** Reads the CSV at `path` (named `file` in messages) and validates each data row; `recordOf` names row i (0-based). */
+/**
+ * Reads the CSV at `path` (named `file` in messages) and validates each data row; `recordOf` names row i (0-based).
+ * A file or a cell past the limits is refused, naming the row and the column.
+ */
 export function readCsvFile<S extends z.ZodType>(
   path: string,
   file: string,
@@ -13,10 +17,18 @@ export function readCsvFile<S extends z.ZodType>(
 ): z.output<S>[] {
   let records: Record<string, string>[];
   try {
-    records = parseCsvRecords(readTextFile(path, file)).records;
+    records = parseCsvRecords(readTextFile(path, file, TABLE_FILE)).records;
   } catch (err) {
     if (err instanceof CsvError) throw new ImportError(file, `line ${err.line}`, '(csv)', err.message);
     throw err;
   }
+  records.forEach((raw, i) => {
+    for (const [column, value] of Object.entries(raw)) {
+      if (value.length > MAX_FIELD_CHARS) {
+        const problem = `${value.length} characters, more than the ${MAX_FIELD_CHARS} a field may have`;
+        throw new ImportError(file, recordOf(i, raw), column, problem);
+      }
+    }
+  });
   return records.map((raw, i) => validate(schema, raw, file, recordOf(i, raw)));
 }

@@ -5,8 +5,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { readWavHeader } from '../../audio/wav-header';
+import { readImportWavHeader } from '../audio-limits';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
+import { checkEpisodeLimits } from '../episode-limits';
+import { checkFileSize } from '../file-size';
+import { JSONL_FILE } from '../limits';
 import { findInsideRoot, resolveInsideRoot } from '../safe-path';
 import { parseJsonText, readJsonFile, readTextFile, validate } from '../tau2/read-json';
 import { readManifest, type CellManifest } from './manifest';
@@ -42,6 +45,7 @@ class Collector {
     if (prior) throw new ImportError(file, record, 'simulation_id', `simulation ${JSON.stringify(t.simulation_id)} was already read from ${prior.info.source}`);
     if (!this.manifest.has(t.cell)) this.warn(`cells not listed in results/manifest.csv take their system from the cell folder name (e.g. ${JSON.stringify(t.cell)})`);
     const episode = transcriptEpisode(t, this.manifest.get(t.cell), file);
+    checkEpisodeLimits(episode, file, record);
     if (!episode.turns.some((turn) => turn.speaker === 'user' && !turn.tool)) this.warn(NO_CALLER_SPEECH);
     this.episodes.push(episode);
     this.byId.set(t.simulation_id, episode);
@@ -50,7 +54,7 @@ class Collector {
 
   /** Reads a JSONL transcripts file (one call per line). */
   readTranscripts(path: string, file: string): void {
-    readTextFile(path, file)
+    readTextFile(path, file, JSONL_FILE)
       .split(/\r?\n/)
       .forEach((line, i) => {
         if (line.trim() === '') return;
@@ -65,7 +69,7 @@ class Collector {
     const wav = findInsideRoot(this.root, wavRef, { file, record: 'file', field: '(audio beside)' });
     if (!wav) return;
     try {
-      const channels = readWavHeader(wav).channels;
+      const channels = readImportWavHeader(wav).channels;
       if (channels !== 2) this.warn(`${wavRef}: ${channels} channel(s), not the stereo user/agent layout; lanes left unassigned`);
       episode.audio.push({ path: wav, role: 'call', lanes: channels === 2 ? ['user', 'agent'] : [] });
     } catch (err) {
@@ -88,6 +92,7 @@ function rootOf(abs: string, isDir: boolean): string {
 function checkSha256(c: Collector, path: string, file: string): void {
   const row = [...c.manifest.values()].find((r) => r.transcript_file === file);
   if (!row?.transcript_sha256) return;
+  checkFileSize(path, file, JSONL_FILE);
   const digest = createHash('sha256').update(readFileSync(path)).digest('hex');
   if (digest !== row.transcript_sha256) c.warn(`${file}: sha256 differs from results/manifest.csv (the file changed since the release)`);
 }

@@ -1,12 +1,13 @@
 /** `speech_judgments/utterances.jsonl`: the LLM speech judge's per-utterance verdicts, joined to their episodes. */
 import type { BatchEpisode, BatchJudgement } from '../batch';
+import { JSONL_FILE } from '../limits';
 import { parseJsonText, readTextFile, validate } from '../tau2/read-json';
 import { utteranceJudgment, type UtteranceJudgment } from './schema';
 
 /** Reads the judgments at `path` (named `file` in messages), grouped by simulation id. */
 export function readSpeechJudgments(path: string, file: string): Map<string, UtteranceJudgment[]> {
   const bySim = new Map<string, UtteranceJudgment[]>();
-  readTextFile(path, file)
+  readTextFile(path, file, JSONL_FILE)
     .split(/\r?\n/)
     .forEach((line, i) => {
       if (line.trim() === '') return;

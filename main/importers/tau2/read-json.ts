@@ -2,20 +2,17 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { ImportError } from '../batch';
+import { fieldPath } from '../field-path';
+import { checkFileSize } from '../file-size';
+import { checkJsonText } from '../json-guard';
+import { JSON_FILE, type FileLimit } from '../limits';
 
-/** Formats a schema issue path the way a reader would write it, e.g. `ticks[12].user_chunk.contains_speech`. */
-function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
-  let out = prefix;
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(String(key))) out += `${out ? '.' : ''}${String(key)}`;
-    else out += `[${JSON.stringify(String(key))}]`;
-  }
-  return out || '(record)';
-}
-
-/** Parses JSON text; a syntax fault (garbled or truncated file) names the file and the record. */
+/**
+ * Parses JSON text; a syntax fault (garbled or truncated file) names the file and the record, and so does text past the
+ * limits on nesting and string length, refused before it is parsed.
+ */
 export function parseJsonText(text: string, file: string, record: string): unknown {
+  checkJsonText(text, file, record);
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -23,8 +20,12 @@ export function parseJsonText(text: string, file: string, record: string): unkno
   }
 }
 
-/** Reads the text file at `path` (without a byte-order mark); `file` is how messages name it (relative to the import root). */
-export function readTextFile(path: string, file: string): string {
+/**
+ * Reads the text file at `path` (without a byte-order mark); `file` is how messages name it (relative to the import
+ * root). A file larger than `limit` is refused before it is read.
+ */
+export function readTextFile(path: string, file: string, limit: FileLimit): string {
+  checkFileSize(path, file, limit);
   try {
     return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (err) {
@@ -32,9 +33,9 @@ export function readTextFile(path: string, file: string): string {
   }
 }
 
-/** Reads and parses the JSON file at `path`. */
-export function readJsonFile(path: string, file: string): unknown {
-  return parseJsonText(readTextFile(path, file), file, 'file');
+/** Reads and parses the JSON file at `path`, refused when larger than `limit`. */
+export function readJsonFile(path: string, file: string, limit: FileLimit = JSON_FILE): unknown {
+  return parseJsonText(readTextFile(path, file, limit), file, 'file');
 }
 
 /** Validates `raw` against `schema`; the first issue becomes an ImportError naming file, record and field. */

@@ -1,5 +1,6 @@
 /** Reads a run's simulations one after another: load, check, find artifacts, skip discarded ones, build the episode. */
 import { ImportError, type BatchEpisode } from '../batch';
+import { checkEpisodeLimits } from '../episode-limits';
 import { readSimArtifacts } from './artifacts';
 import { DEFAULT_TICK_SECONDS, type Tau2RunPlan } from './run-plan';
 import { validateSimulation } from './simulation-check';
@@ -35,7 +36,9 @@ export function* readSimulations(plan: Tau2RunPlan, ctx: RunContext, from: numbe
     if (sim.ticks?.length && plan.tickSeconds === null) {
       ctx.warn(`${plan.resultsName}: info.audio_native_config.tick_duration_seconds is missing; using tau2's default ${DEFAULT_TICK_SECONDS} s`);
     }
-    yield { ordinal, file, record, id: sim.id, episode: simulationToEpisode(sim, artifacts, ctx, `${file}: ${record}`) };
+    const episode = simulationToEpisode(sim, artifacts, ctx, `${file}: ${record}`);
+    checkEpisodeLimits(episode, file, record);
+    yield { ordinal, file, record, id: sim.id, episode };
   }
 }
 

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ImportError } from '../batch';
 import { displayPath, ImportRoot } from '../safe-path';
+import { SIMULATION_FILE } from '../limits';
 import { readJsonFile, validate } from './read-json';
 import { tau2Results, type Tau2Results } from './schema';
 import type { RunContext } from './simulation-episode';
@@ -49,7 +50,8 @@ function locate(path: string): { root: string; resultsPath: string; simsDir: str
 function simulationFiles(root: ImportRoot): PendingSimulation[] {
   return root.list('simulations', '.json', { file: 'simulations', record: 'folder', field: '(folder)' }).map(({ name, resolve: resolveFile }, i) => {
     const file = `simulations/${name}`;
-    return { file, load: () => readJsonFile(resolveFile({ file, record: `simulation ${i + 1}`, field: '(file)' }), file) };
+    const path = () => resolveFile({ file, record: `simulation ${i + 1}`, field: '(file)' });
+    return { file, load: () => readJsonFile(path(), file, SIMULATION_FILE) };
   });
 }
 

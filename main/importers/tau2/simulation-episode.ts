@@ -1,6 +1,6 @@
 /** One τ² simulation (plus its artifacts) as a batch episode. */
 import type { Speaker } from '../../../shared/domain';
-import { readWavHeader } from '../../audio/wav-header';
+import { readImportWavHeader } from '../audio-limits';
 import type { BatchAudio, BatchEpisode, BatchJudgement, BatchTurn } from '../batch';
 import type { AudacityLabel } from './audacity-labels';
 import type { SimArtifacts } from './artifacts';
@@ -48,7 +48,7 @@ function fullDuplexTurns(ticks: readonly Tau2Tick[], tickMs: number, labels: Sim
 function stereoAudio(path: string | null, ctx: RunContext, name: string): BatchAudio[] {
   if (!path) return [];
   try {
-    const header = readWavHeader(path);
+    const header = readImportWavHeader(path);
     if (header.channels !== 2) {
       ctx.warn(`${name}: both.wav has ${header.channels} channel(s), expected stereo (user left, agent right); lanes left unassigned`);
       return [{ path, role: 'call', lanes: [] }];

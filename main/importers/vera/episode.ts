@@ -1,6 +1,6 @@
 /** One VERA episode as batch episodes: the decrypted prompt, its audio, and one episode per graded system. */
 import { basename } from 'node:path';
-import { readWavHeader } from '../../audio/wav-header';
+import { readImportWavHeader } from '../audio-limits';
 import { ImportError, type BatchAudio, type BatchEpisode, type BatchTurn } from '../batch';
 import { findInsideRoot, type RefSite } from '../safe-path';
 import { decryptVera, DecryptError } from './decrypt';
@@ -54,7 +54,7 @@ function prompt(ep: VeraEpisode, site: EpisodeSite): Prompt {
       return turn;
     }
     try {
-      const header = readWavHeader(path);
+      const header = readImportWavHeader(path);
       if (header.channels !== 1) site.warn(`${ep.id}: prompt audio has ${header.channels} channels; VERA prompts are mono`);
       audio.push({ path, role: ep.turns.length > 1 ? `prompt ${i + 1}` : 'prompt', lanes: ['user'] });
       total += header.durationMs;

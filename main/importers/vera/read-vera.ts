@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
+import { checkEpisodeLimits } from '../episode-limits';
 import { resolveInsideRoot } from '../safe-path';
 import { readJsonFile, validate } from '../tau2/read-json';
 import { veraEpisodes } from './episode';
@@ -40,7 +41,9 @@ export async function readVera(path: string): Promise<ImportBatch> {
       const ep = validate(veraEpisode, item, name, record, prefix);
       if (seen.has(ep.id)) throw new ImportError(name, record, `${prefix}.id`, 'the same episode id appears twice');
       seen.add(ep.id);
-      episodes.push(...veraEpisodes(ep, grades.byEpisode.get(ep.id) ?? [], { root, file: name, record, prefix, warn }));
+      const built = veraEpisodes(ep, grades.byEpisode.get(ep.id) ?? [], { root, file: name, record, prefix, warn });
+      for (const episode of built) checkEpisodeLimits(episode, name, record);
+      episodes.push(...built);
     });
   }
   const orphans = [...grades.byEpisode.keys()].filter((id) => !seen.has(id)).length;
