@@ -1,5 +1,5 @@
 /** The object either door gives the renderer: typed calls, events, and audio URLs. */
-import type { CallResult, EventName, EventPayloads, MethodInput, MethodName, MethodOutput } from './contract';
+import type { CallResult, MethodInput, MethodName, MethodOutput, PushedEventListener } from './contract';
 
 /** The renderer's only way to reach the main side. */
 export interface EarshotBridge {
@@ -7,7 +7,7 @@ export interface EarshotBridge {
   /** Calls a contract method; never rejects for a failed call, the result says why. */
   call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<CallResult<MethodOutput<M>>>;
   /** Listens to every pushed event; returns the unsubscribe function. */
-  on(listener: <E extends EventName>(event: E, payload: EventPayloads[E]) => void): () => void;
+  on(listener: PushedEventListener): () => void;
   /** URL the media element should load for an audio asset. */
   mediaUrl(assetId: number): string;
   /** The path of a dropped file on this machine (Electron only; a browser never reveals it). */

@@ -28,13 +28,26 @@ export type MethodOutput<M extends MethodName> = NonNullable<(typeof methods)[M]
 
 /** Events the main side pushes to every open renderer. */
 export interface EventPayloads {
-  'job.progress': { jobId: string; kind: string; done: number; total: number; message: string; finished: boolean; error: string | null; result: unknown };
+  'job.progress': {
+    jobId: string;
+    kind: string;
+    done: number;
+    total: number;
+    message: string;
+    finished: boolean;
+    error: string | null;
+    result: unknown;
+  };
   'data.changed': { scope: 'studies' | 'episodes' | 'annotations'; studyId: number | null };
 }
 /** Name of a pushed event. */
 export type EventName = keyof EventPayloads;
 /** Every event name, for validation at the doors. */
 export const eventNames: readonly EventName[] = ['job.progress', 'data.changed'];
+/** One pushed event as a listener receives it: its name and that event's payload. */
+export type PushedEvent = { [E in EventName]: [event: E, payload: EventPayloads[E]] }[EventName];
+/** Listener of every pushed event, `(event, payload) => …`; comparing `event` with a name narrows `payload`. */
+export type PushedEventListener = (...event: PushedEvent) => void;
 
 /** Error codes a call can fail with. */
 export type ErrorCode =
@@ -63,7 +76,8 @@ export function isMethodName(name: unknown): name is MethodName {
 
 /** Checks a call at a door: the method exists and its input passes the schema. */
 export function validateCall(name: unknown, input: unknown): CallResult<{ method: MethodName; input: unknown }> {
-  if (!isMethodName(name)) return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(name)}` } };
+  if (!isMethodName(name))
+    return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(name)}` } };
   const parsed = methods[name].input.safeParse(input ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -50,8 +50,7 @@ async function withServices<T>(v: Values, fn: (s: Services) => Promise<T>): Prom
 function follow(s: Services, jobId: string, quiet: boolean): () => void {
   const off = s.events.subscribe((event, payload) => {
     if (event !== 'job.progress' || quiet) return;
-    const p = payload as { jobId: string; done: number; total: number; message: string };
-    if (p.jobId === jobId) process.stderr.write(`[${p.done}/${p.total}] ${p.message}\n`);
+    if (payload.jobId === jobId) process.stderr.write(`[${payload.done}/${payload.total}] ${payload.message}\n`);
   });
   const onInt = () => s.jobs.cancel(jobId);
   process.once('SIGINT', onInt);

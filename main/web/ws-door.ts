@@ -56,7 +56,7 @@ export async function handleFrame(services: Services, raw: string): Promise<Repl
 /** Wires the contract onto a WebSocket server: replies to calls, forwards every event to every client. */
 export function attachWsDoor(wss: WebSocketServer, services: Services): () => void {
   const unsubscribe = services.events.subscribe((event, payload) => {
-    for (const client of wss.clients) send(client, { event, payload } as EventFrame);
+    for (const client of wss.clients) send(client, { event, payload });
   });
   wss.on('connection', (ws) => {
     ws.on('message', (data, isBinary) => {

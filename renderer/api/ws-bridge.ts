@@ -1,15 +1,13 @@
 /** The browser implementation of the bridge: contract calls as frames over the web host's WebSocket. */
 import type { EarshotBridge } from '../../shared/bridge';
-import type { CallResult, EventName, EventPayloads } from '../../shared/contract';
-
-type Listener = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+import type { CallResult, EventName, PushedEvent, PushedEventListener } from '../../shared/contract';
 
 /** Connects to ws://<host>/ws (the cookie carries the token) and returns a bridge over it. */
 export function createWsBridge(location: Location = window.location): EarshotBridge {
   const token = new URLSearchParams(location.search).get('token');
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   const pending = new Map<number, (r: CallResult<unknown>) => void>();
-  const listeners = new Set<Listener>();
+  const listeners = new Set<PushedEventListener>();
   let nextId = 1;
   let socket: WebSocket | null = null;
   let opening: Promise<WebSocket> | null = null;
@@ -34,7 +32,8 @@ export function createWsBridge(location: Location = window.location): EarshotBri
       ws.onmessage = (msg) => {
         const frame = JSON.parse(String(msg.data)) as { id?: number | null; event?: EventName; payload?: unknown } & CallResult<unknown>;
         if (frame.event) {
-          for (const l of listeners) l(frame.event, frame.payload as never);
+          const event = [frame.event, frame.payload] as PushedEvent; // the main side sends each event with its payload
+          for (const l of listeners) l(...event);
           return;
         }
         if (typeof frame.id === 'number') {

@@ -40,9 +40,8 @@ export function AgreementView() {
     });
   }, [studyId, loadJudgeMappings, loadAnnotators]);
   useEffect(() => bridge.on((event, payload) => {
-    const p = payload as { kind?: string; done: number; total: number; finished: boolean };
-    if (event === 'job.progress' && p.kind?.startsWith('agreement') && !p.finished) {
-      setProgress(`computing… ${p.done} of ${p.total} reports`);
+    if (event === 'job.progress' && payload.kind.startsWith('agreement') && !payload.finished) {
+      setProgress(`computing… ${payload.done} of ${payload.total} reports`);
     }
   }), []);
   useEffect(() => {

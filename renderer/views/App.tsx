@@ -36,8 +36,8 @@ export function App() {
     void loadStudies();
     return bridge.on((event, payload) => {
       if (event === 'data.changed') void loadStudies();
-      if (event === 'job.progress') useApp.getState().onJobProgress(payload as never);
-      if (event === 'job.progress') useApp.getState().onRunJobProgress(payload as never);
+      if (event === 'job.progress') useApp.getState().onJobProgress(payload);
+      if (event === 'job.progress') useApp.getState().onRunJobProgress(payload);
     });
   }, [loadStudies]);
 

@@ -21,8 +21,8 @@ export function MetricsView() {
   useEffect(
     () =>
       bridge.on((event, payload) => {
-        const changed = payload as { studyId?: number | null };
-        if (event === 'data.changed' && (changed.studyId == null || changed.studyId === useApp.getState().studyId)) void loadMetrics();
+        if (event !== 'data.changed') return;
+        if (payload.studyId == null || payload.studyId === useApp.getState().studyId) void loadMetrics();
       }),
     [loadMetrics],
   );

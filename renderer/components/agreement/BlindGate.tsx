@@ -33,8 +33,7 @@ export function BlindGate({ studyId, viewerId, children }: BlindGateProps) {
   useEffect(
     () =>
       bridge.on((event, payload) => {
-        const p = payload as { scope?: string; studyId?: number | null };
-        if (event === 'data.changed' && p.scope === 'annotations' && p.studyId === studyId) void load();
+        if (event === 'data.changed' && payload.scope === 'annotations' && payload.studyId === studyId) void load();
       }),
     [load, studyId],
   );
