@@ -25,7 +25,7 @@ const role = z.enum(['annotator', 'adjudicator']);
 const field = z.string().min(1).max(120);
 const labelValue = z.union([z.string().max(20_000), z.array(z.string().max(200)).max(200), z.boolean(), z.number(), z.null()]);
 const episodeAndAnnotator = z.object({ episodeId: id, annotatorId: id }).strict();
-/** The annotator using the studio: the blind rules decide what they may read (main/annotation/blind-access.ts). */
+/** The annotator using the studio: the main side's blind rules decide what they may read. */
 const viewerId = id;
 const studyAndViewer = z.object({ studyId: id, viewerId }).strict();
 const level = z.enum(['nominal', 'ordinal', 'interval']);

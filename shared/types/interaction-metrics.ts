@@ -1,4 +1,4 @@
-/** τ² interaction metrics as a study's metrics document carries them (main/stats/interaction computes them). */
+/** τ² interaction metrics as a study's metrics document carries them, computed on the main side. */
 
 /** The event counts behind every metric (tau2's `counts` block, with numerators added). */
 export interface InteractionCounts {
