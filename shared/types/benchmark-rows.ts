@@ -1,5 +1,4 @@
 /** Result rows of the τ-family benchmark statistics: computed on the main side, shown by the renderer. */
-import type { BootstrapInterval } from './bootstrap-interval';
 
 /** A proportion that keeps its numerator and denominator, so tables can show "103/200" next to 0.515. */
 export interface Rate {
