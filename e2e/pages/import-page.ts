@@ -11,6 +11,12 @@ export class ImportPage {
     await this.page.getByTestId('import-dialog').waitFor();
   }
 
+  /** Closes the dialog with its × button, and waits until it is gone. */
+  async close(): Promise<void> {
+    await this.page.getByTestId('import-close').click();
+    await this.page.getByTestId('import-dialog').waitFor({ state: 'detached' });
+  }
+
   /** Browses the in-app folder dialog to `folder`. */
   async browse(folder: string): Promise<void> {
     await this.page.getByTestId('import-path').fill(folder);

@@ -3,6 +3,12 @@ import type { Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { artifactsDir } from '../support/browser';
 
+/** The two window sizes every screen is checked at. */
+export const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
+
 /** The studio as a user sees it. */
 export class StudioPage {
   constructor(readonly page: Page) {}
@@ -77,6 +83,34 @@ export class StudioPage {
   /** Presses a key on the page body. */
   async press(key: string): Promise<void> {
     await this.page.locator('body').press(key);
+  }
+
+  /**
+   * The data-testid of the element a click at the centre of `target` would reach (the nearest ancestor with one),
+   * or '' — tells whether something is drawn over it.
+   */
+  async testIdOnTopOf(target: Locator): Promise<string> {
+    const box = (await target.boundingBox())!;
+    return this.page.evaluate(
+      ({ x, y }) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
+      },
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+  }
+
+  /** Saves a full-window screenshot at 1440×900 and at 1280×720 (`name-1440`, `name-1280`); returns both paths. */
+  async screenshotAtBothSizes(name: string): Promise<string[]> {
+    const before = this.page.viewportSize();
+    const paths: string[] = [];
+    for (const size of SCREEN_SIZES) {
+      await this.page.setViewportSize(size);
+      await this.page.waitForTimeout(150);
+      paths.push(await this.screenshot(`${name}-${size.width}`));
+    }
+    if (before) await this.page.setViewportSize(before);
+    return paths;
   }
 
   /** Saves a full-window screenshot under test-results/screenshots. */

@@ -4,6 +4,7 @@ import { useApp } from '../store';
 import { bridge } from '../api/client';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { countNoun, importCounts } from '../../shared/count-noun';
+import { Dialog } from './Dialog';
 
 function Progress() {
   const job = useApp((s) => s.importJob);
@@ -16,16 +17,38 @@ function Progress() {
   return (
     <div className="import-progress" data-testid="import-progress" data-finished={job.finished ? 'true' : 'false'}>
       <progress max={100} value={job.finished ? 100 : (pct ?? undefined)} />
-      <p className="num" data-testid="import-message">{job.error ? `Import failed: ${job.error}` : job.message}</p>
-      {!job.finished && <button type="button" data-testid="import-cancel" onClick={() => void cancel()}>Cancel</button>}
+      <p className="num" data-testid="import-message">
+        {job.error ? `Import failed: ${job.error}` : job.message}
+      </p>
+      {!job.finished && (
+        <button type="button" data-testid="import-cancel" onClick={() => void cancel()}>
+          Cancel
+        </button>
+      )}
       {summary && (
         <div data-testid="import-summary">
           <p>
             “{summary.study.name}”: {importCounts(summary)}, {countNoun(summary.judgements, 'judgement')},{' '}
-            {countNoun(summary.annotations, 'label')}{summary.skipped ? `, ${summary.skipped} skipped` : ''}.
+            {countNoun(summary.annotations, 'label')}
+            {summary.skipped ? `, ${summary.skipped} skipped` : ''}.
           </p>
-          {summary.warnings.length > 0 && <ul className="warnings">{summary.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
-          <button type="button" data-testid="import-open-study" onClick={() => { close(false); void openStudy(summary.study.id); }}>Open the study</button>
+          {summary.warnings.length > 0 && (
+            <ul className="warnings">
+              {summary.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          )}
+          <button
+            type="button"
+            data-testid="import-open-study"
+            onClick={() => {
+              close(false);
+              void openStudy(summary.study.id);
+            }}
+          >
+            Open the study
+          </button>
         </div>
       )}
     </div>
@@ -51,43 +74,88 @@ export function ImportDialog() {
     else s.setImportPath(path);
   };
   return (
-    <div className="overlay" role="dialog" aria-label="Import results" data-testid="import-dialog" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-      <div className="overlay-card import-card">
-        <header className="panel-head">
-          <h2>Import results</h2>
-          <button type="button" className="close" aria-label="Close" onClick={() => s.openImport(false)} disabled={running}>×</button>
-        </header>
-        <p className="hint">A τ²-bench run folder, a τ-Elicitation archive folder, a VERA episodes JSON, or a generic JSONL.{bridge.door === 'electron' ? ' You can also drop it here.' : ''}</p>
-        {listing && (
-          <div className="browser">
-            <div className="crumbs num" data-testid="import-folder">{listing.path}</div>
-            <ul className="entries">
-              {listing.parent && <li><button type="button" onClick={() => void s.browseTo(listing.parent!)}>⬑ ..</button></li>}
-              {listing.entries.map((e) => (
-                <li key={e.path} className={e.path === path ? 'chosen' : ''}>
-                  <button type="button" data-testid="import-entry" onClick={() => (e.kind === 'folder' && !e.format ? void s.browseTo(e.path) : s.setImportPath(e.path))} onDoubleClick={() => e.kind === 'folder' && void s.browseTo(e.path)}>
-                    {e.kind === 'folder' ? '📁' : '📄'} {e.name}
-                  </button>
-                  {e.format && <span className="chip">{e.format}</span>}
-                </li>
-              ))}
-            </ul>
+    <Dialog label="Import results" testId="import-dialog" cardClass="import-card" onDrop={onDrop}>
+      <header className="panel-head">
+        <h2 data-testid="import-title">Import results</h2>
+        <button
+          type="button"
+          className="close"
+          data-testid="import-close"
+          aria-label="Close"
+          onClick={() => s.openImport(false)}
+          disabled={running}
+        >
+          ×
+        </button>
+      </header>
+      <p className="hint" data-testid="import-hint">
+        A τ²-bench run folder, a τ-Elicitation archive folder, a VERA episodes JSON, or a generic JSONL.
+        {bridge.door === 'electron' ? ' You can also drop it here.' : ''}
+      </p>
+      {listing && (
+        <div className="browser">
+          <div className="crumbs num" data-testid="import-folder">
+            {listing.path}
           </div>
-        )}
-        <label className="field">
-          <span>path</span>
-          <input data-testid="import-path" value={path} onChange={(e) => s.setImportPath(e.target.value)} placeholder="/path/to/run-folder" />
-        </label>
-        <label className="field">
-          <span>study</span>
-          <input data-testid="import-study" value={study} onChange={(e) => s.setImportStudy(e.target.value)} placeholder="named after the source" />
-        </label>
-        {error && <p className="error" role="alert" data-testid="import-error">{error}</p>}
-        <div className="actions">
-          <button type="button" className="primary" data-testid="import-start" disabled={!path || running} onClick={() => void s.startImport()}>Import</button>
+          <ul className="entries">
+            {listing.parent && (
+              <li>
+                <button type="button" onClick={() => void s.browseTo(listing.parent!)}>
+                  ⬑ ..
+                </button>
+              </li>
+            )}
+            {listing.entries.map((e) => (
+              <li key={e.path} className={e.path === path ? 'chosen' : ''}>
+                <button
+                  type="button"
+                  data-testid="import-entry"
+                  onClick={() => (e.kind === 'folder' && !e.format ? void s.browseTo(e.path) : s.setImportPath(e.path))}
+                  onDoubleClick={() => e.kind === 'folder' && void s.browseTo(e.path)}
+                >
+                  {e.kind === 'folder' ? '📁' : '📄'} {e.name}
+                </button>
+                {e.format && <span className="chip">{e.format}</span>}
+              </li>
+            ))}
+          </ul>
         </div>
-        <Progress />
+      )}
+      <label className="field">
+        <span>path</span>
+        <input
+          data-testid="import-path"
+          value={path}
+          onChange={(e) => s.setImportPath(e.target.value)}
+          placeholder="/path/to/run-folder"
+        />
+      </label>
+      <label className="field">
+        <span>study</span>
+        <input
+          data-testid="import-study"
+          value={study}
+          onChange={(e) => s.setImportStudy(e.target.value)}
+          placeholder="named after the source"
+        />
+      </label>
+      {error && (
+        <p className="error" role="alert" data-testid="import-error">
+          {error}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          data-testid="import-start"
+          disabled={!path || running}
+          onClick={() => void s.startImport()}
+        >
+          Import
+        </button>
       </div>
-    </div>
+      <Progress />
+    </Dialog>
   );
 }

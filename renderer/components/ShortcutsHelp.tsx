@@ -1,20 +1,29 @@
 /** The list of keyboard shortcuts, shown with `?`. */
 import { SHORTCUTS } from '../keyboard';
+import { Dialog } from './Dialog';
 
-/** An overlay listing every shortcut; closes on Escape or click. */
+/** A dialog listing every shortcut; closes on Escape, its × or a click beside it. */
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   return (
-    <div className="overlay" role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcuts" onClick={onClose}>
-      <div className="overlay-card">
-        <h2>Keyboard shortcuts</h2>
-        <table>
-          <tbody>
-            {SHORTCUTS.map(([keys, what]) => (
-              <tr key={keys}><th><kbd>{keys}</kbd></th><td>{what}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <Dialog label="Keyboard shortcuts" testId="shortcuts" cardClass="shortcuts-card" onBackdrop={onClose}>
+      <header className="panel-head">
+        <h2 data-testid="shortcuts-title">Keyboard shortcuts</h2>
+        <button type="button" className="close" data-testid="shortcuts-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <table>
+        <tbody>
+          {SHORTCUTS.map(([keys, what]) => (
+            <tr key={keys} data-testid="shortcut">
+              <th>
+                <kbd>{keys}</kbd>
+              </th>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Dialog>
   );
 }
