@@ -1,7 +1,7 @@
 /** The waveform: precomputed peaks, streamed MediaElement playback, one lane per channel (user, agent), with
  * speech segments, latency and interruption marks, labelled regions and first-error marks, a timeline, a minimap,
  * and zoom; `data-ready` on the canvas box once all of it is drawn. */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
@@ -25,7 +25,9 @@ function cssVar(el: HTMLElement, name: string): string {
 
 /** The lanes an asset's channels carry: its declared lanes, else user then agent. */
 export function lanesOf(asset: AudioAssetInfo): string[] {
-  return asset.lanes.length === asset.channels ? asset.lanes : Array.from({ length: asset.channels }, (_, i) => (i === 0 ? 'user' : i === 1 ? 'agent' : `ch${i + 1}`));
+  return asset.lanes.length === asset.channels
+    ? asset.lanes
+    : Array.from({ length: asset.channels }, (_, i) => (i === 0 ? 'user' : i === 1 ? 'agent' : `ch${i + 1}`));
 }
 
 /** What the waveform draws: an asset with its peaks and turns, and (adjudication) every annotator's marks. */
@@ -48,14 +50,23 @@ function firstErrorMarker(
   marker.setAttribute('data-testid', 'first-error-marker');
   marker.title = `first critical error${text ? ` (${text})` : ''}`;
   Object.assign(marker.style, {
-    position: 'absolute', top: '0', bottom: '0', width: '0', zIndex: '5', pointerEvents: 'none',
+    position: 'absolute',
+    top: '0',
+    bottom: '0',
+    width: '0',
+    zIndex: '5',
+    pointerEvents: 'none',
     left: `${(Math.min(ms, durationMs) / durationMs) * 100}%`,
     borderLeft: `2px dashed ${colour}`,
   });
   const flag = document.createElement('div');
   flag.textContent = `⚑ ${text || 'first error'}`;
   Object.assign(flag.style, {
-    position: 'absolute', left: '3px', color: colour, whiteSpace: 'nowrap', font: '600 10px system-ui, sans-serif',
+    position: 'absolute',
+    left: '3px',
+    color: colour,
+    whiteSpace: 'nowrap',
+    font: '600 10px system-ui, sans-serif',
     ...flagAt,
   });
   marker.append(flag);
@@ -85,14 +96,27 @@ function drawRegions(
       content.title = `${marks.annotator}: ${r.label}`;
       const roomMs = (marks.regions[i + 1]?.startMs ?? durationMs) - r.startMs;
       Object.assign(content.style, {
-        color: solid, background: panel, borderRadius: '2px', display: 'inline-block', overflow: 'hidden',
-        maxWidth: `calc(${(roomMs / (r.endMs - r.startMs)) * 100}% - 4px)`, textOverflow: 'ellipsis',
-        boxSizing: 'border-box', position: 'relative', top: `${colourIndex * 14}px`, zIndex: '2',
+        color: solid,
+        background: panel,
+        borderRadius: '2px',
+        display: 'inline-block',
+        overflow: 'hidden',
+        maxWidth: `calc(${(roomMs / (r.endMs - r.startMs)) * 100}% - 4px)`,
+        textOverflow: 'ellipsis',
+        boxSizing: 'border-box',
+        position: 'relative',
+        top: `${colourIndex * 14}px`,
+        zIndex: '2',
       });
     }
     const region = plugin.addRegion({
-      id: `stored-${colourIndex ?? 0}-${i}`, start: r.startMs / 1000, end: r.endMs / 1000,
-      color: colourIndex === null ? accent : withAlpha(solid, 0.16), drag: false, resize: false, content,
+      id: `stored-${colourIndex ?? 0}-${i}`,
+      start: r.startMs / 1000,
+      end: r.endMs / 1000,
+      color: colourIndex === null ? accent : withAlpha(solid, 0.16),
+      drag: false,
+      resize: false,
+      content,
     });
     const edge = `2px solid ${solid}`;
     if (colourIndex !== null && region.element) {
@@ -110,10 +134,14 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
   const minimap = useRef<HTMLDivElement>(null);
   const setPlaying = useApp((s) => s.setPlaying);
   const theme = useApp((s) => s.theme);
-  const lanes = lanesOf(asset);
+  // Keyed by value: a fetched-again episode (a commit reveals the judge) brings equal lanes in new objects.
+  const lanesKey = lanesOf(asset).join('\n');
+  const lanes = useMemo(() => lanesKey.split('\n'), [lanesKey]);
   const laneHeight = asset.channels > 1 ? 64 : 96;
-  const surfer = useRef<WaveSurfer | null>(null);
-  const regionsPlugin = useRef<RegionsPlugin | null>(null);
+  const assetId = asset.id;
+  const surfer = useRef<{ ws: WaveSurfer; regions: RegionsPlugin } | null>(null);
+  // Counts the instances made, so what is drawn over one (regions, first-error flags) is drawn again on the next.
+  const [generation, setGeneration] = useState(0);
   const drawing = useApp((s) => s.drawingRegions);
   const regionsValue = useApp((s) => s.labels?.values[SYSTEM_FIELDS.regions] ?? null);
   const firstErrorMs = useApp((s) => {
@@ -130,8 +158,9 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
 
   useEffect(() => {
     const el = box.current!;
-    const colour = (lane: string, part: 'wave' | 'progress') => cssVar(el, `--${lane === 'agent' ? 'agent' : 'user'}-${part}`);
-    const media = takeMedia(asset.id);
+    const colour = (lane: string, part: 'wave' | 'progress') =>
+      cssVar(el, `--${lane === 'agent' ? 'agent' : 'user'}-${part}`);
+    const media = takeMedia(assetId);
     const ws = WaveSurfer.create({
       container: el,
       media,
@@ -145,12 +174,27 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
       dragToSeek: true,
       autoScroll: true,
       autoCenter: true,
-      splitChannels: lanes.map((lane) => ({ waveColor: colour(lane, 'wave'), progressColor: colour(lane, 'progress'), height: laneHeight })),
+      splitChannels: lanes.map((lane) => ({
+        waveColor: colour(lane, 'wave'),
+        progressColor: colour(lane, 'progress'),
+        height: laneHeight,
+      })),
     });
     let frame = 0;
     const staging = afterDrawnAndPlayable(media, () => {
-      ws.registerPlugin(TimelinePlugin.create({ height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }));
-      ws.registerPlugin(MinimapPlugin.create({ container: minimap.current!, height: 22, waveColor: cssVar(el, '--muted'), progressColor: cssVar(el, '--text'), overlayColor: cssVar(el, '--accent-soft'), cursorColor: cssVar(el, '--accent') }));
+      ws.registerPlugin(
+        TimelinePlugin.create({ height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
+      );
+      ws.registerPlugin(
+        MinimapPlugin.create({
+          container: minimap.current!,
+          height: 22,
+          waveColor: cssVar(el, '--muted'),
+          progressColor: cssVar(el, '--text'),
+          overlayColor: cssVar(el, '--accent-soft'),
+          cursorColor: cssVar(el, '--accent'),
+        }),
+      );
       ws.registerPlugin(ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC }));
       frame = requestAnimationFrame(() => el.setAttribute('data-ready', 'true'));
     });
@@ -160,9 +204,9 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
       r.remove();
       addRegionFromWaveform(Math.round(r.start * 1000), Math.round(r.end * 1000));
     });
-    regionsPlugin.current = regions;
     attachPlayer(ws);
-    surfer.current = ws;
+    surfer.current = { ws, regions };
+    setGeneration((g) => g + 1);
     publishTime(0);
     const overlay = buildOverlay(turns, peaks.durationMs, lanes, laneHeight, {
       user: colour('user', 'progress'),
@@ -176,7 +220,10 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
       const scroller = ws.getWrapper().parentElement!;
       const total = ws.getWrapper().scrollWidth || 1;
       const ms = peaks.durationMs;
-      publishView({ startMs: (scroller.scrollLeft / total) * ms, endMs: Math.min(ms, ((scroller.scrollLeft + scroller.clientWidth) / total) * ms) });
+      publishView({
+        startMs: (scroller.scrollLeft / total) * ms,
+        endMs: Math.min(ms, ((scroller.scrollLeft + scroller.clientWidth) / total) * ms),
+      });
     };
     const unsubs = [
       sharpenWhenZoomed(ws, peaks),
@@ -209,18 +256,17 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
       unsubs.forEach((u) => u());
       attachPlayer(null);
       surfer.current = null;
-      regionsPlugin.current = null;
       ws.destroy();
       media.pause();
       media.removeAttribute('src');
       media.load();
       el.removeAttribute('data-ready');
     };
-  }, [asset, peaks, turns, setPlaying, theme, laneHeight]);
+  }, [assetId, lanes, peaks, turns, setPlaying, theme, laneHeight]);
 
   useEffect(() => {
-    const ws = surfer.current;
-    if (!ws) return;
+    if (!surfer.current) return;
+    const { ws } = surfer.current;
     const css = getComputedStyle(box.current!);
     const panel = css.getPropertyValue('--panel').trim();
     const markers = shownMarks.flatMap((m, k) => {
@@ -235,24 +281,24 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
     });
     ws.getWrapper().append(...markers);
     return () => markers.forEach((m) => m.remove());
-  }, [shownMarks, readOnly, peaks, theme, lanes.length, laneHeight]);
+  }, [generation, shownMarks, readOnly, peaks, lanes.length, laneHeight]);
 
   useEffect(() => {
-    const plugin = regionsPlugin.current;
-    const ws = surfer.current;
-    if (!plugin || !ws || !drawing || readOnly) return;
+    if (!surfer.current || !drawing || readOnly) return;
+    const { ws, regions: plugin } = surfer.current;
     ws.setOptions({ dragToSeek: false });
-    const stop = plugin.enableDragSelection({ color: getComputedStyle(box.current!).getPropertyValue('--accent-soft').trim() || 'rgba(242,163,58,0.2)' });
+    const stop = plugin.enableDragSelection({
+      color: getComputedStyle(box.current!).getPropertyValue('--accent-soft').trim() || 'rgba(242,163,58,0.2)',
+    });
     return () => {
       stop();
       ws.setOptions({ dragToSeek: true });
     };
-  }, [drawing, readOnly, peaks, theme]);
+  }, [generation, drawing, readOnly]);
 
   useEffect(() => {
-    const plugin = regionsPlugin.current;
-    const ws = surfer.current;
-    if (!plugin || !ws) return;
+    if (!surfer.current) return;
+    const { ws, regions: plugin } = surfer.current;
     const css = getComputedStyle(box.current!);
     const draw = () => {
       for (const r of plugin.getRegions()) r.remove();
@@ -263,13 +309,15 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
     if (ws.getDuration() === 0) return ws.once('ready', draw);
     draw();
     return undefined;
-  }, [shownMarks, readOnly, peaks, theme]);
+  }, [generation, shownMarks, readOnly, peaks]);
 
   return (
     <div className="waveform" data-testid="waveform">
       <div className="lane-labels" aria-hidden>
         {lanes.map((l, i) => (
-          <span key={i} className={`lane-label lane-${l}`} style={{ height: laneHeight }}>{l}</span>
+          <span key={i} className={`lane-label lane-${l}`} style={{ height: laneHeight }}>
+            {l}
+          </span>
         ))}
       </div>
       <div className="waveform-body">
