@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,5 +48,22 @@ describe('earshot CLI', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--colour/);
     expect(earshot('serve', '--port', 'abc').stderr).toMatch(/--port must be a whole number/);
+  });
+
+  it('ends quietly with exit 0 when the reader closes its output early (earshot … | head)', async () => {
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'bin', 'earshot.mjs'), 'episodes', '--study', 'Demo study', '--json'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, EARSHOT_HOME: home },
+      },
+    );
+    child.stdout.destroy(); // the reader is gone before the first byte: every write meets EPIPE
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((r) => child.once('exit', r));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });

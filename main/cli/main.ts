@@ -9,6 +9,8 @@ import { metricsCommand } from './metrics';
 import { agreementCommand, ratingsAgreementCommand, reportCommand } from './agreement';
 import { labelsCommand } from './labels';
 import { runCommands } from './run';
+import { episodeCommand } from './episode';
+import { COMMAND_HELP, commandHelpText, wantsHelp } from './help';
 import type { Services } from '../services/services';
 
 const USAGE = `usage: earshot <command> [options]
@@ -16,6 +18,7 @@ const USAGE = `usage: earshot <command> [options]
   start                                            open the desktop app (falls back to serve)
   studies   [--db FILE] [--json]                   list studies
   episodes  --study ID_OR_NAME [--db FILE] [--json] list a study's episodes
+  episode   ID --study ID_OR_NAME [--db FILE] [--json]  one whole episode: turns, audio, judgements, labels
   import    PATH [--study NAME] [--format F] [--db FILE] [--json]  import benchmark results
   metrics   --study ID_OR_NAME [--db FILE] [--json]  every figure computed for a study
   agreement --study ID_OR_NAME [--field F] [--raters A,B] [--level L] [--db FILE] [--json]  agreement of annotators and of the judge, 95% CIs
@@ -26,13 +29,18 @@ const USAGE = `usage: earshot <command> [options]
   run       --resume RUN_ID [--db FILE] [--json]    resume a cancelled or interrupted run
   judge     --study ID_OR_NAME --judge JUDGE.json [--only-labelled FIELD] [--db FILE] [--json]  (re-)judge a study
   judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators
-  judges    --study ID_OR_NAME --field F --mapping KEY --baseline J[@V] --candidate J[@V] [--json]  two judges on the labelled items`;
+  judges    --study ID_OR_NAME --field F --mapping KEY --baseline J[@V] --candidate J[@V] [--json]  two judges on the labelled items
+
+earshot <command> --help shows a command's options and an example.
+exit codes: 0 done, 1 failed, 2 usage, 3 refused (invalid input, not found, conflict, forbidden), 4 unavailable,
+130 run cancelled.`;
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 
 const dataCommands: Record<string, DataCommand> = {
   studies: studiesCommand,
   episodes: episodesCommand,
+  episode: episodeCommand,
   import: importCommand,
   metrics: metricsCommand,
   agreement: agreementCommand,
@@ -40,14 +48,43 @@ const dataCommands: Record<string, DataCommand> = {
   labels: labelsCommand,
 };
 
+/** Every command `earshot` knows, in the order of its usage text. */
+export const COMMANDS: readonly string[] = [
+  'serve',
+  'start',
+  ...Object.keys(dataCommands),
+  ...Object.keys(runCommands),
+];
+
+/** Prints the usage (exit 0 when asked for, 2 when no command was given), or one command's help. */
+function help(command: string | undefined, topic: string | undefined): number {
+  if (topic === undefined) {
+    process.stdout.write(USAGE + '\n');
+    return command ? 0 : 2;
+  }
+  if (!COMMAND_HELP[topic]) throw new UsageError(`unknown command "${topic}"; run earshot help`);
+  process.stdout.write(commandHelpText(topic) + '\n');
+  return 0;
+}
+
+/** A reader that closed our output early (`earshot episodes … | head`) ends the command quietly, not with a trace. */
+let pipeWatched = false;
+function quietOnClosedPipe(): void {
+  if (pipeWatched) return;
+  pipeWatched = true;
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(0);
+  });
+}
+
 /** Runs the CLI; returns the process exit code (long-running commands resolve once started). */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  quietOnClosedPipe();
   try {
-    if (!command || command === 'help' || command === '--help') {
-      process.stdout.write(USAGE + '\n');
-      return command ? 0 : 2;
-    }
+    if (!command || command === 'help' || command === '--help' || command === '-h') return help(command, rest[0]);
+    if (wantsHelp(rest)) return help(command, command);
     const runCli = runCommands[command];
     if (runCli) {
       const out = await runCli(rest);

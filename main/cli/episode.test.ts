@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from '../../test-support/fixtures';
+import { tempServices, type TempServices } from '../../test-support/temp-services';
+import { createAnnotator } from '../annotation/annotators';
+import { setLabel } from '../annotation/labels';
+import { decide } from '../annotation/adjudication';
+import { listEpisodes } from '../db/episodes';
+import { listStudies } from '../db/studies';
+import type { EpisodeOut } from './episode';
+
+const CALL = 'demo-retail-order-status';
+const now = new Date('2026-01-02T03:04:05Z');
+let t: TempServices;
+
+/** `earshot episode …` as a user runs it, on the test's database file. */
+function earshot(...args: string[]) {
+  const res = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args, '--db', t.dbPath], {
+    cwd: repoRoot,
+    env: { ...process.env, EARSHOT_HOME: t.dir },
+    encoding: 'utf8',
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+beforeAll(async () => {
+  t = await tempServices();
+  const db = t.services.db;
+  const demo = listStudies(db)[0];
+  const episodeId = listEpisodes(db, demo.id).find((e) => e.externalId === CALL)!.id;
+  const ana = createAnnotator(db, { name: 'Ana Lima' }, now).id;
+  const ben = createAnnotator(db, { name: 'Ben Okafor' }, now).id;
+  const judy = createAnnotator(db, { name: 'Judy Park', role: 'adjudicator' }, now).id;
+  setLabel(db, { episodeId, annotatorId: ana, field: 'source', value: 'agent' }, now);
+  setLabel(db, { episodeId, annotatorId: ana, field: 'notes', value: '<b>read back 4471</b>' }, now);
+  setLabel(db, { episodeId, annotatorId: ben, field: 'source', value: 'user' }, now);
+  decide(db, { episodeId, field: 'source', value: 'agent', rationale: 'digits swapped', adjudicatorId: judy }, now);
+  t.services.db.close();
+});
+
+afterAll(() => t.cleanup());
+
+describe('earshot episode ID --study S', () => {
+  it('prints the whole episode as one JSON document: turns with times, audio, judgements, labels, adjudications', () => {
+    const res = earshot('episode', CALL, '--study', 'Demo study', '--json');
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const doc = JSON.parse(res.stdout) as EpisodeOut;
+    expect(doc.episode.externalId).toBe(CALL);
+    expect(doc.turns.length).toBeGreaterThan(3);
+    expect(doc.turns.every((turn) => turn.startMs !== null && turn.endMs! >= turn.startMs!)).toBe(true);
+    expect(doc.audio).toHaveLength(1);
+    expect(doc.judgements.map((j) => j.label)).toEqual(['fail']);
+    const byName = Object.fromEntries(doc.labels.map((l) => [l.annotator, l.values]));
+    expect(byName['Ana Lima']).toMatchObject({ source: 'agent', notes: '<b>read back 4471</b>' }); // text stays text
+    expect(byName['Ben Okafor']).toMatchObject({ source: 'user' });
+    expect(doc.adjudications).toEqual([
+      {
+        field: 'source',
+        value: 'agent',
+        rationale: 'digits swapped',
+        adjudicator: 'Judy Park',
+        decidedAt: now.toISOString(),
+      },
+    ]);
+  });
+
+  it('finds the episode by Earshot’s numeric id too, and prints a readable transcript without --json', () => {
+    const json = JSON.parse(earshot('episode', CALL, '--study', 'Demo study', '--json').stdout) as EpisodeOut;
+    const res = earshot('episode', String(json.episode.id), '--study', 'Demo study');
+    expect(res.code).toBe(0);
+    expect(res.stdout.split('\n')[0]).toContain(CALL);
+    expect(res.stdout).toContain('adjudicated source = "agent" (Judy Park)');
+  });
+
+  it('refuses an unknown episode with exit 3 and one line naming it, and a missing id as a usage error', () => {
+    const res = earshot('episode', 'no-such-call', '--study', 'Demo study', '--json');
+    expect(res.code).toBe(3);
+    expect(res.stdout).toBe('');
+    expect(res.stderr.trim().split('\n')).toEqual([expect.stringContaining('episode "no-such-call"')]);
+    expect(earshot('episode', '--study', 'Demo study').code).toBe(2);
+  });
+});

@@ -1,0 +1,184 @@
+/** `earshot CMD --help`: each command's usage, every option it takes, and an example. */
+
+/** The help of one command. */
+export interface CommandHelp {
+  usage: string;
+  summary: string;
+  options: [flag: string, meaning: string][];
+  example: string;
+}
+
+const DB: [string, string] = ['--db FILE', 'the studio database (default: the app’s own, see README)'];
+const JSON_OUT: [string, string] = ['--json', 'print one JSON document on stdout instead of text'];
+const STUDY: [string, string] = ['--study ID_OR_NAME', 'the study, by id or name (earshot studies lists them)'];
+
+/** Every command's help, by command name. */
+export const COMMAND_HELP: Record<string, CommandHelp> = {
+  serve: {
+    usage: 'earshot serve [--db FILE] [--port N]',
+    summary: 'Serve the studio on 127.0.0.1 and print its tokenized URL; Ctrl-C stops it.',
+    options: [DB, ['--port N', 'port to listen on (0 = any free port; default 0)']],
+    example: 'earshot serve --port 8377',
+  },
+  start: {
+    usage: 'earshot start [--db FILE]',
+    summary: 'Open the desktop app; where Electron cannot run, serve the studio in the browser instead.',
+    options: [DB],
+    example: 'earshot start',
+  },
+  studies: {
+    usage: 'earshot studies [--db FILE] [--json]',
+    summary: 'List the studies: id, name, benchmark and number of episodes.',
+    options: [DB, JSON_OUT],
+    example: 'earshot studies --json',
+  },
+  episodes: {
+    usage: 'earshot episodes --study ID_OR_NAME [--db FILE] [--json]',
+    summary: 'List a study’s episodes: id, external id, system, outcome, judge label.',
+    options: [STUDY, DB, JSON_OUT],
+    example: 'earshot episodes --study "Demo study" --json',
+  },
+  episode: {
+    usage: 'earshot episode ID --study ID_OR_NAME [--db FILE] [--json]',
+    summary:
+      'Show one whole episode: turns with times, tool events, audio files, judgements, every annotator’s labels and ' +
+      'the adjudications (the command line acts as the study lead). ID is the external id or Earshot’s numeric id.',
+    options: [STUDY, DB, JSON_OUT],
+    example: 'earshot episode demo-retail-order-status --study "Demo study" --json',
+  },
+  import: {
+    usage: 'earshot import PATH [--study NAME] [--format F] [--db FILE] [--json]',
+    summary: 'Import benchmark results (a file or folder); all or nothing. The format is detected unless given.',
+    options: [
+      ['--study NAME', 'study to import into (created if missing; default: the name the format gives)'],
+      ['--format F', 'tau2 | tau-elicitation | vera | generic (default: detected from PATH)'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot import ./tau2-run --study "τ-Voice retail"',
+  },
+  metrics: {
+    usage: 'earshot metrics --study ID_OR_NAME [--db FILE] [--json]',
+    summary: 'Every benchmark figure computed for a study, with its 95% interval (docs/metrics.md).',
+    options: [STUDY, DB, JSON_OUT],
+    example: 'earshot metrics --study "τ-Elicitation release" --json',
+  },
+  agreement: {
+    usage:
+      'earshot agreement --study ID_OR_NAME [--field F] [--raters A,B] [--level L] [--db FILE] [--json]\n' +
+      '       earshot agreement --ratings FILE.csv [--level L] [--json]',
+    summary:
+      'Agreement of a study’s annotators (and of the judge) with 95% bootstrap intervals; or of an item,rater,label CSV.',
+    options: [
+      STUDY,
+      ['--field F', 'one labelled field (default: every labelled field)'],
+      ['--raters A,B', 'only these annotators, by name or id'],
+      ['--level L', 'nominal | ordinal | interval (default: the field’s own)'],
+      ['--ratings FILE.csv', 'a CSV with columns item,rater,label instead of a study (no database needed)'],
+      ['--seed N', 'seed of the bootstrap (default 1)'],
+      ['--resamples N', 'bootstrap resamples (default 10000)'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot agreement --study "Demo study" --field source --json',
+  },
+  report: {
+    usage: 'earshot report --study ID_OR_NAME --field F[,G] [--format markdown|html] [--out FILE] [--db FILE]',
+    summary: 'Write the agreement report of one or more fields, and its CSV beside it.',
+    options: [
+      STUDY,
+      ['--field F[,G]', 'the fields to report'],
+      ['--format markdown|html', 'document format (default markdown)'],
+      ['--out FILE', 'where to write the document (default: named after the study, in the current folder)'],
+      DB,
+    ],
+    example: 'earshot report --study "Demo study" --field source --format html --out report.html',
+  },
+  labels: {
+    usage:
+      'earshot labels export ANNOTATOR --study X [--out FILE]\n' +
+      '       earshot labels import FILE [--study X]\n' +
+      '       earshot labels csv --study X [--raters A,B] [--out FILE]',
+    summary: 'Exchange labels: one annotator’s bundle out or in, or the study’s labels as validation.csv.',
+    options: [
+      STUDY,
+      ['--out FILE', 'where to write (default: the same file name the app uses)'],
+      ['--raters A,B', 'the two annotators whose labels fill the _a and _b columns of the CSV'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot labels export "Ana Lima" --study "Demo study" --out ana.json',
+  },
+  run: {
+    usage:
+      'earshot run --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] ' +
+      '[--concurrency N] [--out DIR] [--db FILE] [--json]\n' +
+      '       earshot run --resume RUN_ID [--db FILE] [--json]',
+    summary: 'Run an episode set against a voice or text system, record each call and judge it (docs/runner.md).',
+    options: [
+      ['--set FILE', 'the episode set (docs/episode-sets.md)'],
+      ['--system CONFIG.json', 'the system to call (docs/runner.md)'],
+      ['--judge JUDGE.json', 'judge each call with this judge'],
+      ['--study NAME', 'study the run’s episodes go into'],
+      ['--repeats N', 'run each episode N times'],
+      ['--concurrency N', 'calls in flight at once'],
+      ['--out DIR', 'folder for the recordings'],
+      ['--resume RUN_ID', 'resume a cancelled or interrupted run'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot run --set vera-sample.json --system realtime.json --judge judge.json',
+  },
+  judge: {
+    usage: 'earshot judge --study ID_OR_NAME --judge JUDGE.json [--only-labelled FIELD] [--db FILE] [--json]',
+    summary: '(Re-)judge a study’s episodes with a judge configuration.',
+    options: [
+      STUDY,
+      ['--judge JUDGE.json', 'the judge configuration (docs/runner.md)'],
+      ['--only-labelled FIELD', 'judge only the episodes labelled on FIELD'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot judge --study "Demo study" --judge judge.json --only-labelled source',
+  },
+  judges: {
+    usage:
+      'earshot judges --study ID_OR_NAME [--field F] [--db FILE] [--json]\n' +
+      '       earshot judges --study ID_OR_NAME --field F --mapping KEY --baseline J[@V] --candidate J[@V] [--json]',
+    summary: 'Compare a study’s judges with its annotators, or two judges on the labelled items.',
+    options: [
+      STUDY,
+      ['--field F', 'the labelled field'],
+      ['--mapping KEY', 'the judge-to-field mapping (docs/annotation.md)'],
+      ['--baseline J[@V]', 'judge id (and version) of the baseline'],
+      ['--candidate J[@V]', 'judge id (and version) of the candidate'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot judges --study "τ-Elicitation release" --field severity --json',
+  },
+};
+
+/** The help text of one command. */
+export function commandHelpText(name: string): string {
+  const h = COMMAND_HELP[name];
+  const width = Math.max(...h.options.map(([flag]) => flag.length));
+  return [
+    `usage: ${h.usage}`,
+    '',
+    h.summary,
+    '',
+    'options:',
+    ...h.options.map(([flag, meaning]) => `  ${flag.padEnd(width)}  ${meaning}`),
+    `  ${'--help'.padEnd(width)}  show this help`,
+    '',
+    `example: ${h.example}`,
+    '',
+    'exit codes: see earshot help (0 ok, 2 usage).',
+  ].join('\n');
+}
+
+/** Whether the arguments after a command ask for its help. */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
