@@ -12,6 +12,7 @@ export interface TestEpisode {
   system?: string;
   condition?: Record<string, string>;
   outcome?: string | null;
+  reward?: number | null;
   judge?: string;
 }
 
@@ -29,7 +30,7 @@ export async function makeStudy(
     trial: 0,
     condition: e.condition ?? {},
     outcome: e.outcome === undefined ? 'fail' : e.outcome,
-    reward: null,
+    reward: e.reward ?? null,
     durationMs: 10_000,
     info: {},
     turns: [],

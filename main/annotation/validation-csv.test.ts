@@ -92,13 +92,11 @@ describe('validation.csv columns follow field roles, not field keys', () => {
     const t = await tempServices();
     try {
       const db = t.services.db;
-      const demo = findStudy(db, 'Demo study')!;
-      const [first] = studyEpisodes(db, demo.id);
-      db.prepare('UPDATE episodes SET reward = -0.25 WHERE id = ?').run(first.id);
+      const { studyId, ids } = await makeStudy(db, 'Rewards', 'generic', [{ id: 'r1', reward: -0.25 }]);
       const [ana, ben] = makeAnnotators(db, ['Ana', 'Ben']);
-      label(db, first.id, ana, { source: 'agent', notes: '=HYPERLINK("http://127.0.0.1/x","click")' });
-      label(db, first.id, ben, { source: 'user', notes: '@SUM(1+1)' });
-      const csv = validationCsv(db, demo.id);
+      label(db, ids.r1, ana, { source: 'agent', notes: '=HYPERLINK("http://127.0.0.1/x","click")' });
+      label(db, ids.r1, ben, { source: 'user', notes: '@SUM(1+1)' });
+      const csv = validationCsv(db, studyId);
       const line = csv.split('\n')[1];
       expect(line).toContain(',-0.25,');
       expect(line.endsWith(`,"'=HYPERLINK(""http://127.0.0.1/x"",""click"")","'@SUM(1+1)"`)).toBe(true);

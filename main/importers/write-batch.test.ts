@@ -8,6 +8,10 @@ import { readGenericJsonl } from './generic/read-generic';
 import { writeBatch, writeEpisodeChunks } from './write-batch';
 import { prepareEpisode } from './prepared-episode';
 import { openDatabase, type Db } from '../db/open';
+import { listStudies } from '../db/studies';
+import { listEpisodes } from '../db/episodes';
+import { createAnnotator } from '../annotation/annotators';
+import { setLabel } from '../annotation/labels';
 import type { BatchEpisode, ImportBatch } from './batch';
 
 let t: TempServices;
@@ -128,9 +132,13 @@ describe('an import beside another connection that writes (a server saving label
     // the study exists, so the import's first statements only read
     await writeBatch(db, await readGenericJsonl(study([episode('e1')])), { now: new Date() });
     const batch = await readGenericJsonl(study([episode('e2', { audio: [] })]));
+    const [first] = listStudies(db).flatMap((st) => listEpisodes(db, st.id)).filter((e) => e.externalId === 'e1');
+    const ana = createAnnotator(db, { name: 'Ana' }, new Date()).id;
     const server = openDatabase(t.dbPath);
     server.pragma('busy_timeout = 0');
-    const saveLabel = () => server.prepare("UPDATE studies SET description = 'saved'").run();
+    // the server's own label save, through the product's function on its own connection
+    const saveLabel = () =>
+      setLabel(server, { episodeId: first.id, annotatorId: ana, field: 'source', value: 'agent' }, new Date());
     const during: string[] = [];
     function* chunks() {
       // the server saves between the import's first read and its first write

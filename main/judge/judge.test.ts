@@ -21,6 +21,7 @@ import { labelledEpisodeIds } from '../annotation/ratings';
 import { compareJudgesOnLabelled, isHeldOut, setHoldout } from '../annotation/judge-comparison';
 import { makeAnnotators } from '../../test-support/annotation-study';
 import { setLabel } from '../annotation/labels';
+import { importStudy, writeJsonl } from '../../test-support/import-study';
 
 let brain: Brain = makeBrain();
 const env = useFakeOpenAiStudio({ brain: (m) => brain(m) });
@@ -161,21 +162,30 @@ describe('re-judging a study and comparing judges with humans', () => {
     expect(split.parts.map((p) => [p.part, p.items])).toEqual([['all', 3], ['held_out', heldOut], ['tuning', 3 - heldOut]]);
   });
 
-  it('computes agreement and Cohen’s κ of each judge with each annotator and with the majority (hand-checked values)', () => {
+  it('computes agreement and Cohen’s κ of each judge with each annotator and with the majority (hand-checked values)', async () => {
     const db = t.services.db;
     const now = new Date('2026-01-01T00:00:00Z');
-    const studyId = Number(db.prepare("INSERT INTO studies (name, benchmark, created_at) VALUES ('κ study', 'vera', ?)").run(now.toISOString()).lastInsertRowid);
-    const ids = ['e1', 'e2', 'e3', 'e4', 'e5'].map((x) => Number(db.prepare("INSERT INTO episodes (study_id, external_id, benchmark, content_hash) VALUES (?, ?, 'vera', 'h')").run(studyId, x).lastInsertRowid));
+    // The study arrives as a generic JSONL with its annotators' labels, through the import writer.
     const [C, I] = ['CORRECT', 'INCORRECT'];
+    const ann1 = [C, C, I, C, C];
+    const ann2 = [C, I, I, I];
+    const lines = [
+      { schema: 'earshot-study-v1', name: 'κ study', benchmark: 'vera' },
+      ...['e1', 'e2', 'e3', 'e4', 'e5'].map((id, k) => ({
+        schema: 'earshot-episode-v1',
+        id,
+        turns: [],
+        annotations: [
+          { annotator: 'ann1', field: 'verdict', value: ann1[k] },
+          ...(k < ann2.length ? [{ annotator: 'ann2', field: 'verdict', value: ann2[k] }] : []),
+          ...(k === 0 ? [{ annotator: 'ann3', field: 'judge_label', value: I }] : []),
+          ...(k === 1 ? [{ annotator: 'ann3', field: 'judge_agree', value: true }] : []),
+        ],
+      })),
+    ];
+    const studyId = await importStudy(t.services, writeJsonl(t.dir, 'kappa.jsonl', lines), 'κ study');
+    const ids = listEpisodes(db, studyId).map((e) => e.id);
     [C, C, I, I, C].forEach((label, k) => saveJudgement(db, ids[k], { judgeId: 'X', judgeVersion: 'v1', label }, now));
-    const annotator = (name: string) => Number(db.prepare('INSERT INTO annotators (name, initials, created_at) VALUES (?, ?, ?)').run(name, name.slice(0, 2), now.toISOString()).lastInsertRowid);
-    const label = (who: number, k: number, field: string, value: unknown) =>
-      db.prepare("INSERT INTO annotations (episode_id, annotator_id, field, phase, value, updated_at) VALUES (?, ?, ?, 'final', ?, ?)").run(ids[k], who, field, JSON.stringify(value), now.toISOString());
-    const [a1, a2, a3] = [annotator('ann1'), annotator('ann2'), annotator('ann3')];
-    [C, C, I, C, C].forEach((v, k) => label(a1, k, 'verdict', v));
-    [C, I, I, I].forEach((v, k) => label(a2, k, 'verdict', v));
-    label(a3, 0, 'judge_label', I);
-    label(a3, 1, 'judge_agree', true);
     const cmp = compareJudges(db, studyId);
     expect(cmp.annotators).toEqual(['ann1', 'ann2', 'ann3']);
     const [x] = cmp.judges;

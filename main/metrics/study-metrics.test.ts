@@ -5,7 +5,7 @@ import { tempServices, type TempServices } from '../../test-support/temp-service
 import { fixture } from '../../test-support/fixtures';
 import { clusterBootstrap, isSuccess } from '../stats/benchmarks/index';
 import { studyMetrics } from './study-metrics';
-import { importStudy } from '../../test-support/import-study';
+import { importStudy, writeJsonl } from '../../test-support/import-study';
 import { createAnnotator } from '../annotation/annotators';
 import { decide } from '../annotation/adjudication';
 import { saveJudgement } from '../db/judge-outputs';
@@ -160,12 +160,16 @@ describe('human-label views of the archive’s two raters', () => {
 });
 
 describe('figures follow the data', () => {
-  it('a changed reward, an adjudication and a new judge label show up on the next call', () => {
+  it('a new passing call, an adjudication and a new judge label show up on the next call', async () => {
     const db = t.services.db;
-    const failing = db
-      .prepare(`SELECT e.id FROM episodes e WHERE e.study_id = ? AND e.system = 'gemini_high' AND e.reward = 0 AND json_extract(e.condition, '$.environment') = 'regular' LIMIT 1`)
-      .get(studyId) as { id: number };
-    db.prepare('UPDATE episodes SET reward = 1 WHERE id = ?').run(failing.id);
+    // One more passing gemini_high call in the regular environment, imported into the same study as users add calls.
+    const header = { schema: 'earshot-study-v1', name: 'τ-Elicitation', benchmark: 'tau-elicitation' };
+    const call = {
+      schema: 'earshot-episode-v1', id: 'added-pass-1', system: 'gemini_high', task: 'intake_dates_easy_01',
+      condition: { strategy: 'agent_directed', environment: 'regular' }, outcome: 'pass', reward: 1, turns: [],
+    };
+    const added = await importStudy(t.services, writeJsonl(t.dir, 'added.jsonl', [header, call]), 'τ-Elicitation');
+    expect(added).toBe(studyId);
     const disputed = db
       .prepare(
         `SELECT a.episode_id FROM annotations a JOIN annotations b ON b.episode_id = a.episode_id AND b.field = a.field AND b.annotator_id > a.annotator_id
@@ -180,7 +184,7 @@ describe('figures follow the data', () => {
     saveJudgement(db, unflagged.episode_id, rejudged, now);
     const again = studyMetrics(db, studyId, { resamples: 200 });
     const regular = again.tau[0].success.find((r) => r.system === 'gemini_high' && r.condition.environment === 'regular' && r.condition.strategy === 'agent_directed')!;
-    expect(regular.success.numerator).toBe(104);
+    expect([regular.success.numerator, regular.success.denominator]).toEqual([104, 201]); // was 103/200
     const sources = again.labels.failures[0].rows[0].sources.map((s) => [s.label, s.count]);
     expect(sources).toContainEqual(['disputed', 2]);
     expect(sources).toContainEqual(['unresolved', 1]);
