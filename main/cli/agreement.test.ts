@@ -98,5 +98,7 @@ describe('earshot agreement', () => {
     const csv = earshot('labels', 'csv', '--study', 'tau elicit', '--db', db, '--out', 'v.csv');
     expect(csv.stderr).toBe('');
     expect(readFileSync(join(home, 'v.csv'), 'utf8').split('\n')).toHaveLength(102);
+    const three = earshot('labels', 'csv', '--study', 'tau elicit', '--db', db, '--raters', 'A,B,A');
+    expect([three.code, three.stderr.trim()]).toEqual([2, expect.stringMatching(/takes exactly two annotators/)]);
   }, 30_000);
 });

@@ -43,6 +43,8 @@ export function labelsCommand(s: Services, opts: CliOptions): CommandOutput {
   if (action === 'csv') {
     const study = requireStudy(s, opts);
     const ids = raterIds(s, opts);
+    // The same rule as the contract's exchange.validationCsv: the CSV has exactly two rater columns, _a and _b.
+    if (ids && ids.length !== 2) throw new UsageError(`--raters takes exactly two annotators (the _a and _b columns)`);
     const csv = validationCsv(s.db, study.id, ids ? [ids[0], ids[1]] : undefined);
     for (const warning of validationCsvWarnings(s.db, study.id))
       process.stderr.write(`earshot labels csv: ${warning}\n`);
