@@ -7,6 +7,7 @@ import { annotationMethods } from './methods/annotation';
 import { metricsMethods } from './methods/metrics';
 import { runMethods } from './methods/runs';
 import { judgeValidationMethods } from './methods/judge-validation';
+import { progressMethods } from './methods/progress';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
 export const methods = {
@@ -17,6 +18,7 @@ export const methods = {
   ...metricsMethods,
   ...runMethods,
   ...judgeValidationMethods,
+  ...progressMethods,
 } as const;
 
 /** Name of a callable method. */

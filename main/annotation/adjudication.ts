@@ -136,14 +136,17 @@ export function decide(
   return requireAdjudicationItem(db, episode, input.field);
 }
 
-/**
- * Resolution counts of every labelled taxonomy field (and the derived verdict) with items labelled twice; text and
- * unknown fields excluded.
- */
-export function resolutionSummary(db: Db, studyId: number): ResolutionCount[] {
+/** The fields adjudication covers: every labelled taxonomy field and the derived verdict; text and unknown excluded. */
+export function adjudicatedFields(db: Db, studyId: number): string[] {
   const { taxonomy } = getSettings(db, studyId);
-  return labelledFields(db, studyId)
-    .filter((f) => f === VERDICT_FIELD || (fieldSpec(taxonomy, f)?.kind ?? 'text') !== 'text')
+  return labelledFields(db, studyId).filter(
+    (f) => f === VERDICT_FIELD || (fieldSpec(taxonomy, f)?.kind ?? 'text') !== 'text',
+  );
+}
+
+/** Resolution counts of every field adjudication covers that has items labelled twice. */
+export function resolutionSummary(db: Db, studyId: number): ResolutionCount[] {
+  return adjudicatedFields(db, studyId)
     .map((f) => resolutionCount(f, adjudicationItems(db, studyId, f)))
     .filter((c) => c.items > 0);
 }

@@ -27,6 +27,8 @@ const VALID: { [M in MethodName]: ValidCall<M> } = {
   'episodes.query': { input: (s) => ({ studyId: s.demoStudyId, search: 'order', offset: 0, limit: 5 }) },
   'episodes.facets': { input: (s) => ({ studyId: s.demoStudyId, annotatorId: s.ana }) },
   'episodes.get': { input: (s) => ({ episodeId: s.episodeId, annotatorId: s.ana }) },
+  'episodes.progress': { input: (s) => ({ studyId: s.demoStudyId, annotatorId: s.ana, episodeIds: [s.episodeId] }) },
+  'episodes.nextUnlabelled': { input: (s) => ({ query: { studyId: s.demoStudyId }, annotatorId: s.ana }) },
   'audio.peaks': { input: (s) => ({ assetId: s.assetId }) },
   'audio.spectrogram': { input: (s) => ({ assetId: s.assetId, channel: 0, startMs: 0, endMs: 2000, columns: 64 }) },
   // A job id no job has: answered { cancelled: false } (cancelling a running import is in import-handlers.test.ts).

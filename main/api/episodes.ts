@@ -8,6 +8,7 @@ import { findStudy } from '../db/studies';
 import { DomainError, notFound } from '../domain/errors';
 import { episodeFacets, queryEpisodes } from '../db/episode-query';
 import { judgeHiddenFor } from '../annotation/judge-visibility';
+import { progressRestriction } from '../annotation/progress';
 
 /** `episodes.list`: the episodes of one study. */
 export function episodesList(s: Services, input: MethodInput<'episodes.list'>): MethodOutput<'episodes.list'> {
@@ -30,11 +31,19 @@ export function audioPeaks(s: Services, input: MethodInput<'audio.peaks'>): Meth
   return peaks;
 }
 
-/** `episodes.query`: one page of a study's episodes, filtered, searched and sorted. */
-export function episodesQuery(s: Services, input: MethodInput<'episodes.query'>): MethodOutput<'episodes.query'> {
+/** The query as this viewer may run it: without the judge's label (filter and sort) while the judge is hidden. */
+export function viewerQuery(s: Services, input: MethodInput<'episodes.query'>): MethodInput<'episodes.query'> {
   if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
-  if (!judgeHiddenFor(s.db, input.studyId, input.annotatorId)) return queryEpisodes(s.db, input);
-  const page = queryEpisodes(s.db, { ...input, judgeLabel: undefined, sort: input.sort?.key === 'judgeLabel' ? undefined : input.sort });
+  if (!judgeHiddenFor(s.db, input.studyId, input.annotatorId)) return input;
+  return { ...input, judgeLabel: undefined, sort: input.sort?.key === 'judgeLabel' ? undefined : input.sort };
+}
+
+/** `episodes.query`: one page of a study's episodes, filtered (by progress marks too), searched and sorted. */
+export function episodesQuery(s: Services, input: MethodInput<'episodes.query'>): MethodOutput<'episodes.query'> {
+  const query = viewerQuery(s, input);
+  const progress = input.progress && progressRestriction(s.db, input.studyId, input.annotatorId, input.progress);
+  const page = queryEpisodes(s.db, query, progress);
+  if (query === input) return page;
   return { ...page, rows: page.rows.map((r) => ({ ...r, judgeLabel: null })) };
 }
 

@@ -8,6 +8,7 @@ import { annotationHandlers } from './annotation-handlers';
 import { metricsHandlers } from './metrics-handlers';
 import { runHandlers } from './run-handlers';
 import { judgeValidationHandlers } from './judge-validation-handlers';
+import { progressHandlers } from './progress-handlers';
 
 /** A handler: a plain function over the services, sync or async. */
 export type Handler<M extends MethodName> = (s: Services, input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
@@ -21,4 +22,5 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...metricsHandlers,
   ...runHandlers,
   ...judgeValidationHandlers,
+  ...progressHandlers,
 };

@@ -21,9 +21,16 @@ export type Match = { all: true } | { all: false; flags: Uint8Array; count: numb
 /** One filter: the positions it admits, visited one by one (a position may come twice). */
 type Filter = (visit: (position: number) => void) => void;
 
-/** Every filter of `q` that admits episodes, the one that excludes them ("not labelled by me"), or 'none' when nothing can match. */
-function filtersOf(db: Db, index: StudyIndex, q: EpisodeQuery): { include: Filter[]; exclude: Filter | null } | 'none' {
+/** Episodes a caller's rule keeps (`keep`) or leaves out, beside the query's own filters (e.g. a progress mark). */
+export interface Restriction {
+  ids: readonly number[];
+  keep: boolean;
+}
+
+/** Every filter of `q` (and `restriction`) that admits episodes, those that exclude them ("not labelled by me"), or 'none' when nothing can match. */
+function filtersOf(db: Db, index: StudyIndex, q: EpisodeQuery, restriction?: Restriction): { include: Filter[]; exclude: Filter[] } | 'none' {
   const include: Filter[] = [];
+  const exclude: Filter[] = [];
   const byValue = (field: ValueField, values: string[] | undefined) => {
     if (values?.length) include.push((visit) => values.forEach((v) => index.positionsWith(field, v).forEach((p) => visit(p))));
   };
@@ -40,11 +47,13 @@ function filtersOf(db: Db, index: StudyIndex, q: EpisodeQuery): { include: Filte
   if (q.rewardMin !== undefined || q.rewardMax !== undefined) {
     include.push((visit) => index.rewardBetween(q.rewardMin ?? -Infinity, q.rewardMax ?? Infinity).forEach((p) => visit(p)));
   }
-  let exclude: Filter | null = null;
   if (q.labelled && q.annotatorId) {
     const labelled = bySql('SELECT DISTINCT episode_id FROM annotations WHERE annotator_id = ?', q.annotatorId);
-    if (q.labelled === 'yes') include.push(labelled);
-    else exclude = labelled;
+    (q.labelled === 'yes' ? include : exclude).push(labelled);
+  }
+  if (restriction) {
+    const ids: Filter = (visit) => restriction.ids.forEach((id) => index.positionOf(id) >= 0 && visit(index.positionOf(id)));
+    (restriction.keep ? include : exclude).push(ids);
   }
   if (q.disagreement) include.push(bySql("SELECT episode_id FROM annotations WHERE field = 'judge_agree' AND phase = 'final' AND value = 'false'"));
   if (q.search !== undefined && q.search !== '') {
@@ -55,16 +64,16 @@ function filtersOf(db: Db, index: StudyIndex, q: EpisodeQuery): { include: Filte
   return { include, exclude };
 }
 
-/** Evaluates the filters of `q` over the study's episodes. */
-export function matchEpisodes(db: Db, index: StudyIndex, q: EpisodeQuery): Match {
+/** Evaluates the filters of `q` (and `restriction`) over the study's episodes. */
+export function matchEpisodes(db: Db, index: StudyIndex, q: EpisodeQuery, restriction?: Restriction): Match {
   const n = index.ids.length;
-  const filters = filtersOf(db, index, q);
+  const filters = filtersOf(db, index, q, restriction);
   if (filters === 'none') return { all: false, flags: new Uint8Array(n), count: 0 };
-  if (filters.include.length === 0 && !filters.exclude) return { all: true };
+  if (filters.include.length === 0 && filters.exclude.length === 0) return { all: true };
   // level[p] = how many include filters, in order, position p has passed; one filter cannot count a position twice.
   const level = new Uint16Array(n);
   filters.include.forEach((f, i) => f((p) => void (level[p] === i && (level[p] = i + 1))));
-  filters.exclude?.((p) => void (level[p] = 0xffff));
+  filters.exclude.forEach((f) => f((p) => void (level[p] = 0xffff)));
   const k = filters.include.length;
   const flags = new Uint8Array(n);
   let count = 0;

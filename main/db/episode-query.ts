@@ -3,13 +3,13 @@ import type { Db } from './open';
 import type { EpisodeFacets, EpisodePage, EpisodeQuery } from '../../shared/types/browse';
 import { EPISODE_COLUMNS, toEpisodeRow, type EpisodeDbRow } from './episodes';
 import { withStudyIndex, type SortOrder } from './browse-index';
-import { matchEpisodes, type Match } from './episode-match';
+import { matchEpisodes, type Match, type Restriction } from './episode-match';
 
 /**
  * The positions of one page: walks the sort order (descending = the non-null part backwards, then the nulls
  * backwards, so nulls stay last and ties go by id in the sort's direction) and keeps matches `offset`..`offset+limit`.
  */
-function pagePositions(order: SortOrder, desc: boolean, match: Match, offset: number, limit: number): number[] {
+export function pagePositions(order: SortOrder, desc: boolean, match: Match, offset: number, limit: number): number[] {
   const { positions, nonNull } = order;
   const n = positions.length;
   const at = (i: number) => (!desc ? positions[i] : i < nonNull ? positions[nonNull - 1 - i] : positions[n - 1 - (i - nonNull)]);
@@ -26,10 +26,10 @@ function pagePositions(order: SortOrder, desc: boolean, match: Match, offset: nu
   return page;
 }
 
-/** One page of the episodes matching `q`, and the total count. */
-export function queryEpisodes(db: Db, q: EpisodeQuery): EpisodePage {
+/** One page of the episodes matching `q` (and `restriction`, e.g. a progress mark), and the total count. */
+export function queryEpisodes(db: Db, q: EpisodeQuery, restriction?: Restriction): EpisodePage {
   return withStudyIndex(db, q.studyId, (index) => {
-    const match = matchEpisodes(db, index, q);
+    const match = matchEpisodes(db, index, q, restriction);
     const sort = q.sort ?? { key: 'id', dir: 'asc' };
     const page = pagePositions(index.order(sort.key), sort.dir === 'desc', match, q.offset, q.limit);
     return pageOf(db, page.map((p) => index.ids[p]), match.all ? index.ids.length : match.count, q.offset);

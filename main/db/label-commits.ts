@@ -31,3 +31,19 @@ export function annotatorStudyCommits(
     .all(studyId, annotatorId) as { external_id: string; committed_at: string }[];
   return rows.map((r) => ({ externalId: r.external_id, committedAt: r.committed_at }));
 }
+
+/** The episodes the annotator committed: of the study, or only among `episodeIds` when given, in no particular order. */
+export function episodesCommittedBy(
+  db: Db,
+  annotatorId: number,
+  scope: { studyId: number } | { episodeIds: readonly number[] },
+): number[] {
+  const sql =
+    'studyId' in scope
+      ? `SELECT c.episode_id FROM annotation_commits c JOIN episodes e ON e.id = c.episode_id
+         WHERE e.study_id = ? AND c.annotator_id = ?`
+      : `SELECT c.episode_id FROM annotation_commits c
+         WHERE c.episode_id IN (SELECT value FROM json_each(?)) AND c.annotator_id = ?`;
+  const first = 'studyId' in scope ? scope.studyId : JSON.stringify(scope.episodeIds);
+  return db.prepare(sql).pluck().all(first, annotatorId) as number[];
+}

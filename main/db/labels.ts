@@ -240,3 +240,22 @@ export function insertImportedLabel(db: Db, key: Omit<LabelKey, 'phase'>, valueJ
      VALUES (?, ?, ?, 'final', NULL, ?, 'import', ?)`,
   ).run(key.episodeId, key.annotatorId, key.field, valueJson, at);
 }
+
+/**
+ * The episodes on which the annotator holds a set label (any phase): of the study, or only among `episodeIds` when
+ * given (at most 1000), in no particular order.
+ */
+export function episodesLabelledBy(
+  db: Db,
+  annotatorId: number,
+  scope: { studyId: number } | { episodeIds: readonly number[] },
+): number[] {
+  const sql =
+    'studyId' in scope
+      ? `SELECT DISTINCT a.episode_id FROM annotations a JOIN episodes e ON e.id = a.episode_id
+         WHERE e.study_id = ? AND a.annotator_id = ? AND a.value IS NOT NULL`
+      : `SELECT DISTINCT a.episode_id FROM annotations a
+         WHERE a.episode_id IN (SELECT value FROM json_each(?)) AND a.annotator_id = ? AND a.value IS NOT NULL`;
+  const first = 'studyId' in scope ? scope.studyId : JSON.stringify(scope.episodeIds);
+  return db.prepare(sql).pluck().all(first, annotatorId) as number[];
+}

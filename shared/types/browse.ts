@@ -1,6 +1,7 @@
 /** Types of the episode browser: its query, one page of results, and the values to filter by. */
 import { z } from 'zod';
 import type { EpisodeRow } from '../domain';
+import { PROGRESS_VALUES } from './progress';
 
 /** Columns the episode list can be sorted by. */
 export const SORT_KEYS = ['id', 'externalId', 'system', 'task', 'outcome', 'reward', 'judgeLabel', 'durationMs'] as const;
@@ -19,6 +20,8 @@ export const episodeQuerySchema = z
     /** With `annotatorId`: only episodes that annotator has (or has not) labelled. */
     labelled: z.enum(['yes', 'no']).optional(),
     annotatorId: z.number().int().positive().optional(),
+    /** Only episodes with this progress mark (shared/types/progress.ts); the annotator's own need `annotatorId`. */
+    progress: z.enum(PROGRESS_VALUES).optional(),
     /** Only episodes where a human's final label disagrees with the judge (`judge_agree` = false). */
     disagreement: z.boolean().optional(),
     sort: z.object({ key: z.enum(SORT_KEYS), dir: z.enum(['asc', 'desc']) }).strict().optional(),
