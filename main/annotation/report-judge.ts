@@ -1,7 +1,7 @@
 /** The judge section of the agreement report: judge vs each human reference per mapping, in Markdown and long CSV rows. */
 import type { BinaryJudgeFigures, JudgeValidation } from '../../shared/types/judge-validation';
 import type { CsvCell } from '../../shared/csv-cell';
-import { fmt, fmtInterval, mdText } from './report';
+import { fmt, fmtInterval, mdText } from './report-text';
 
 /** A release figure: counts as whole numbers, ratios with 3 decimals, an en dash when there is none. */
 export function fmtFigure(x: number | null): string {

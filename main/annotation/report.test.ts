@@ -3,7 +3,8 @@ import { agreementReport, ratingsFromRecords } from '../stats/agreement/index';
 import type { StudyAgreement } from '../../shared/types/annotation';
 import type { BinaryJudgeFigures, JudgeFieldAgreement, JudgeMapping } from '../../shared/types/judge-validation';
 import { parseCsvRecords } from '../util/csv';
-import { fmtInterval, mdText, reportCsv, reportHtml, reportMarkdown } from './report';
+import { reportCsv, reportHtml, reportMarkdown } from './report';
+import { fmtInterval, mdText } from './report-text';
 
 // Wikipedia's Cohen's κ example: 20 yes/yes, 5 yes/no, 10 no/yes, 15 no/no → κ = 0.4.
 const records = [

@@ -1,8 +1,9 @@
 /** The agreement report as a document: Markdown or self-contained HTML (tables and confusion-matrix heat maps), plus one long CSV. */
-import type { AgreementReport, BootstrapInterval, ConfusionMatrix } from '../stats/agreement/index';
+import type { AgreementReport, ConfusionMatrix } from '../stats/agreement/index';
 import type { PairReport, ResolutionCount, StudyAgreement } from '../../shared/types/annotation';
 import { csvText, type CsvCell } from '../../shared/csv-cell';
 import { judgeCsvRows, judgeMarkdownBlocks } from './report-judge';
+import { fmtInterval, mdPlain, mdText } from './report-text';
 
 const STATISTICS: [keyof AgreementReport['statistics'], string][] = [
   ['percentAgreement', 'Percent agreement'],
@@ -13,39 +14,6 @@ const STATISTICS: [keyof AgreementReport['statistics'], string][] = [
   ['krippendorffAlpha', "Krippendorff's α"],
   ['gwetAc1', "Gwet's AC1"],
 ];
-
-/** A number with 3 decimals, or an en dash when undefined. */
-export function fmt(x: number | null | undefined): string {
-  return x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(3);
-}
-
-/** "0.712 [0.601, 0.805]". */
-export function fmtInterval(i: Pick<BootstrapInterval, 'estimate' | 'low' | 'high'> | null): string {
-  return i ? `${fmt(i.estimate)} [${fmt(i.low)}, ${fmt(i.high)}]` : '–';
-}
-
-/** Characters of a name that Markdown would read as markup; `\` among them, so a name's own cannot cancel an escape. */
-const MARKDOWN_SPECIAL = /[\\`*_[\]|~]/g;
-const MARKDOWN_ESCAPED = /\\([\\`*_[\]|~])/g;
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-const DECODED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>' };
-
-/**
- * A name that comes from imported data or a user (study, annotator, field, category, group, mapping, reference) as
- * literal Markdown text: `&`, `<`, `>` as entities (no HTML, no autolink), `\`, backticks, `*`, `_`, `[`, `]`, `|`
- * and `~` backslash-escaped, line breaks as spaces (a name cannot end a table row or start a block).
- */
-export function mdText(name: string): string {
-  return name
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[&<>]/g, (c) => ENTITIES[c])
-    .replace(MARKDOWN_SPECIAL, '\\$&');
-}
-
-/** The plain text of Markdown written with mdText (the HTML report escapes it for HTML instead). */
-function mdPlain(text: string): string {
-  return text.replace(MARKDOWN_ESCAPED, '$1').replace(/&(amp|lt|gt);/g, (_, e: string) => DECODED[e]);
-}
 
 /** A Markdown table; its cells are Markdown text already (every name in them escaped with mdText). */
 function mdTable(head: string[], rows: string[][]): string {

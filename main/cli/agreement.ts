@@ -6,7 +6,7 @@ import { bootstrapInWorker, LEVELS, parseRatingsCsv, type AgreementReport, type 
 import type { StudyAgreement } from '../../shared/types/annotation';
 import { computeStudyAgreement } from '../annotation/agreement';
 import { buildReportFiles } from '../annotation/report-files';
-import { fmtInterval } from '../annotation/report';
+import { fmtInterval } from '../annotation/report-text';
 import { labelledFields } from '../annotation/ratings';
 import { studyJudgeMappings } from '../annotation/judge-mappings';
 import { judgeTextLines } from './judge-text';

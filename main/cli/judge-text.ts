@@ -1,6 +1,6 @@
 /** Plain-text lines of the judge section for `earshot agreement`: per mapping, the judge against each human reference. */
 import type { BinaryJudgeFigures, JudgesOnLabelledItems, JudgeValidation } from '../../shared/types/judge-validation';
-import { fmtInterval } from '../annotation/report';
+import { fmtInterval } from '../annotation/report-text';
 import { fmtFigure } from '../annotation/report-judge';
 
 const flagLine = (f: BinaryJudgeFigures) =>
