@@ -26,6 +26,113 @@ export interface AgreementStatistics {
   cohenKappaQuadratic: BootstrapInterval | null;
 }
 
+/** Weight families of the weighted coefficients (irrCAC's definitions; identity = unweighted). */
+export type WeightFamily = 'identity' | 'quadratic' | 'linear' | 'ordinal' | 'radical' | 'ratio' | 'circular' | 'bipolar';
+
+/** Gwet's analytic inference for one coefficient: linearization variance, t interval and one-sided p (irrCAC). */
+export interface AnalyticInference {
+  /** Standard error; null when undefined. */
+  se: number | null;
+  /** estimate − t·se, t the (1 + confidence)/2 quantile of Student's t with df degrees of freedom. */
+  low: number | null;
+  /** min(1, estimate + t·se), capped at 1 as irrCAC does. */
+  high: number | null;
+  /** P(T_df > estimate / se): the one-sided p-value of "no agreement beyond chance" against "more". */
+  p: number | null;
+  /** Degrees of freedom: the number of units minus 1. */
+  df: number;
+}
+
+/** One level of a benchmark scale with the probability that the coefficient reaches it or a better one. */
+export interface BenchmarkLevel {
+  label: string;
+  low: number;
+  high: number;
+  /** irrCAC's CumProb: P(true coefficient in this interval or a better one), the normal law truncated to [−1, 1]. */
+  cumulativeProbability: number;
+}
+
+/** Membership probabilities on the three scales irrCAC reports (landis.koch.bf, fleiss.bf, altman.bf). */
+export interface BenchmarkMemberships {
+  landisKoch: BenchmarkLevel[];
+  fleiss: BenchmarkLevel[];
+  altman: BenchmarkLevel[];
+}
+
+/** A coefficient with its observed and chance agreement, analytic inference, bootstrap interval and benchmarks. */
+export interface Coefficient {
+  estimate: number | null;
+  /** Observed agreement p_a as the coefficient defines it (weighted for weighted forms). */
+  pa: number | null;
+  /** Chance agreement p_e. */
+  pe: number | null;
+  analytic: AnalyticInference | null;
+  /** Null where a bootstrap is not cheap (rater-specific coefficients with more than two raters). */
+  bootstrap: BootstrapInterval | null;
+  benchmarks: BenchmarkMemberships | null;
+}
+
+/** Fleiss' κ of one category against all others (Fleiss 1971). */
+export interface CategoryCoefficient {
+  category: string;
+  kappa: Coefficient;
+}
+
+/** Weighted forms at the level's natural weights (ordinal: ordinal weights; interval: quadratic). */
+export interface WeightedCoefficients {
+  weights: WeightFamily;
+  percentAgreement: Coefficient;
+  brennanPrediger: Coefficient;
+  fleissKappa: Coefficient;
+  congerKappa: Coefficient;
+  gwetAc2: Coefficient;
+  /** Two raters only. */
+  cohenKappa: Coefficient | null;
+}
+
+/** Byrt, Bishop & Carlin (1993) for a binary field rated by two raters, over the items both labelled. */
+export interface PabakReport {
+  /** The category counted as positive: the second of the two. */
+  positive: string;
+  /** PABAK = 2·p_o − 1. */
+  pabak: Coefficient;
+  /** (a − d)/n: both positive minus both negative. */
+  prevalenceIndex: number | null;
+  /** (b − c)/n: first rater positive only minus second rater positive only. */
+  biasIndex: number | null;
+  n: number;
+}
+
+/** Every coefficient the level allows, each with analytic and (where cheap) bootstrap inference. */
+export interface AgreementCoefficients {
+  percentAgreement: Coefficient;
+  /** Brennan–Prediger; with many raters Randolph's free-marginal κ. */
+  brennanPrediger: Coefficient;
+  /** Fleiss' κ (Scott's π generalized to many raters). */
+  fleissKappa: Coefficient;
+  congerKappa: Coefficient;
+  gwetAc1: Coefficient;
+  /** At the report's level. */
+  krippendorffAlpha: Coefficient;
+  /** Two raters only, over the items both labelled. */
+  cohenKappa: Coefficient | null;
+  /** Two raters only, over the items both labelled. */
+  scottPi: Coefficient | null;
+  perCategory: CategoryCoefficient[];
+  /** Null at nominal level. */
+  weighted: WeightedCoefficients | null;
+  /** Binary fields with two raters only. */
+  pabak: PabakReport | null;
+}
+
+/** How the analytic inference was computed. */
+export interface AnalyticSettings {
+  method: 'gwet-linearization';
+  confidence: number;
+  /** Population size N of the finite-population correction (1 − n/N); null = none (infinite population). */
+  population: number | null;
+}
+
 /** What `earshot agreement --json` prints. */
 export interface AgreementReport {
   level: Level;

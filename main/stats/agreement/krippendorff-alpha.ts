@@ -1,5 +1,5 @@
-/** Krippendorff's α for nominal, ordinal and interval data with missing values (coincidence-matrix form, Krippendorff 2011). */
-import { categoryValues, type Level } from './categories';
+/** Krippendorff's α at any level of measurement with missing values (coincidence-matrix form, Krippendorff 2011). */
+import { metricValues, valueDistance, type AlphaMetric } from './alpha-metrics';
 import { MISSING, type CodedRatings } from './coding';
 import { evaluateOnTable, ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
 
@@ -53,16 +53,31 @@ function accumulateCoincidences(pc: PatternCoincidences, weights: Float64Array, 
   }
 }
 
-/** Fills `out` with squared distances δ²_ck; ordinal uses the marginals n_g: (Σ_{g=c..k} n_g − (n_c + n_k)/2)². */
-function fillDistances(level: Level, q: number, marginals: Float64Array, values: Float64Array | null, out: Float64Array): void {
+/**
+ * Fills `out` with squared distances δ²_ck; ordinal uses the marginals n_g: (Σ_{g=c..k} n_g − (n_c + n_k)/2)²; the
+ * value-based metrics are in alpha-metrics.ts.
+ */
+export function fillDistances(
+  metric: AlphaMetric,
+  q: number,
+  marginals: Float64Array,
+  values: Float64Array | null,
+  out: Float64Array,
+): void {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values ?? []) {
+    min = Math.min(min, v);
+    max = Math.max(max, v);
+  }
   for (let c = 0; c < q; c++) {
     let between = 0;
     for (let k = c; k < q; k++) {
       between += marginals[k];
       let d: number;
-      if (level === 'nominal') d = c === k ? 0 : 1;
-      else if (level === 'interval') d = (values![c] - values![k]) ** 2;
-      else d = (between - (marginals[c] + marginals[k]) / 2) ** 2;
+      if (metric === 'nominal') d = c === k ? 0 : 1;
+      else if (metric === 'ordinal') d = (between - (marginals[c] + marginals[k]) / 2) ** 2;
+      else d = valueDistance(metric, values![c], values![k], min, max);
       out[c * q + k] = d;
       out[k * q + c] = d;
     }
@@ -71,11 +86,15 @@ function fillDistances(level: Level, q: number, marginals: Float64Array, values:
 
 /**
  * Estimator of α = 1 − (n − 1) Σ o_ck δ²_ck / Σ n_c n_k δ²_ck over units with at least 2 values;
- * NaN when fewer than 2 pairable values or no expected disagreement. Interval level needs numeric categories.
+ * NaN when fewer than 2 pairable values or no expected disagreement. Interval and ratio need numeric categories.
  */
-export function krippendorffAlphaEstimator(patterns: RatingPatterns, level: Level, categories: readonly string[]): Estimator {
+export function krippendorffAlphaEstimator(
+  patterns: RatingPatterns,
+  level: AlphaMetric,
+  categories: readonly string[],
+): Estimator {
   const q = patterns.nCategories;
-  const values = level === 'interval' ? categoryValues(categories) : null;
+  const values = metricValues(level, categories);
   const pc = patternCoincidences(patterns);
   const o = new Float64Array(q * q);
   const delta = new Float64Array(q * q);
@@ -102,8 +121,8 @@ export function krippendorffAlphaEstimator(patterns: RatingPatterns, level: Leve
   };
 }
 
-/** Krippendorff's α of a coded table at the given level of measurement. */
-export function krippendorffAlpha(coded: CodedRatings, level: Level = 'nominal'): number {
+/** Krippendorff's α of a coded table at the given level of measurement (also ratio, circular, bipolar). */
+export function krippendorffAlpha(coded: CodedRatings, level: AlphaMetric = 'nominal'): number {
   return evaluateOnTable(coded, (p) => krippendorffAlphaEstimator(p, level, coded.categories));
 }
 

@@ -135,3 +135,37 @@ export const IRRCAC_RAW_G1G2: Cell[][] = [
   [null, 'c', 'c', 'c', 'b', 'c', 'd', 'b', 'b', 'e', 'a', 'c', 'c', 'c'],
   ['a', 'b', 'c', 'c', 'b', 'd', 'd', 'a', 'b', 'e', 'a', null, 'b', 'b'],
 ];
+
+/**
+ * irrCAC `cac.raw4raters`: Krippendorff's (2011) section C values with irrCAC's assignment of raters (the lone value of
+ * unit 12 is Rater3's, unit 1 has no Rater3 value). Exchangeable coefficients equal those of KRIPPENDORFF_2011_C;
+ * Conger's κ, which uses each rater's marginal, does not.
+ */
+export const IRRCAC_RAW_4RATERS: Cell[][] = [
+  [1, 2, 3, 3, 2, 1, 4, 1, 2, null, null, null],
+  [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, null, null],
+  [null, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, 3],
+  [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, null],
+];
+
+/** Fleiss (1971) Table 1 as R irr's `diagnoses`: 30 patients, 6 psychiatrists each, 5 diagnoses (one row per patient). */
+export const FLEISS_1971_DIAGNOSES: number[][] = [
+  [4, 4, 4, 4, 4, 4], [2, 2, 2, 5, 5, 5], [2, 3, 3, 3, 3, 5], [5, 5, 5, 5, 5, 5], [2, 2, 2, 4, 4, 4],
+  [1, 1, 3, 3, 3, 3], [3, 3, 3, 3, 5, 5], [1, 1, 3, 3, 3, 4], [1, 1, 4, 4, 4, 4], [5, 5, 5, 5, 5, 5],
+  [1, 4, 4, 4, 4, 4], [1, 2, 4, 4, 4, 4], [2, 2, 2, 3, 3, 3], [1, 4, 4, 4, 4, 4], [2, 2, 4, 4, 4, 5],
+  [3, 3, 3, 3, 3, 5], [1, 1, 1, 4, 5, 5], [1, 1, 1, 1, 1, 2], [2, 2, 4, 4, 4, 4], [1, 3, 3, 5, 5, 5],
+  [5, 5, 5, 5, 5, 5], [2, 4, 4, 4, 4, 4], [2, 2, 4, 5, 5, 5], [1, 1, 4, 4, 4, 4], [1, 4, 4, 4, 4, 5],
+  [2, 2, 2, 2, 2, 4], [1, 1, 1, 1, 5, 5], [2, 2, 4, 4, 4, 4], [1, 3, 3, 3, 3, 3], [5, 5, 5, 5, 5, 5],
+];
+
+/** Per-rater columns of a table given as one row per unit. */
+export function columnsOfRows(rows: readonly (readonly Cell[])[]): Cell[][] {
+  return rows[0].map((_, r) => rows.map((row) => row[r]));
+}
+
+/** Wikipedia "Krippendorff's alpha" example (also the `krippendorff` package's doctest): 3 coders × 15 units. */
+export const WIKIPEDIA_KRIPPENDORFF: Cell[][] = [
+  [null, null, null, null, null, 3, 4, 1, 2, 1, 1, 3, 3, null, 3],
+  [1, null, 2, 1, 3, 3, 4, 3, null, null, null, null, null, null, null],
+  [null, null, 2, 1, 3, 4, 4, null, 2, 1, 1, 3, 3, null, 4],
+];
