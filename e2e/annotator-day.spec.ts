@@ -7,6 +7,46 @@ import { SCREEN_SIZES, StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
 import { ImportPage } from './pages/import-page';
 import { WaveformPage } from './pages/waveform-page';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedDemoPeople } from './support/demo-labels';
+import { listAnnotators } from '../main/annotation/annotators';
+import { decide } from '../main/annotation/adjudication';
+import { listEpisodes } from '../main/db/episodes';
+import { listStudies } from '../main/db/studies';
+
+const ORDER = 'demo-retail-order-status';
+const FLIGHT = 'demo-airline-change-flight';
+const RETURN = 'demo-retail-return-interrupt';
+const BIRTH = 'demo-intake-date-of-birth';
+const EMAIL = 'demo-intake-email';
+const LAST = 'dsb-demo-unanswerable-t1';
+
+const dir = mkdtempSync(join(tmpdir(), 'earshot-e2e-day-'));
+const dbPath = join(dir, 'earshot.db');
+
+/** Ana and Ben label the demo study: they agree on ORDER, dispute FLIGHT, and Judy decides their dispute on BIRTH. */
+async function seed(): Promise<void> {
+  const { services, ana, ben, label } = await seedDemoPeople(dbPath);
+  for (const [call, a, b] of [
+    [ORDER, 'agent', 'agent'],
+    [FLIGHT, 'agent', 'user'],
+    [BIRTH, 'agent', 'user'],
+  ]) {
+    label(ana, call, 'source', a);
+    label(ben, call, 'source', b);
+  }
+  const judy = listAnnotators(services.db).find((a) => a.name === 'Judy Park')!.id;
+  const birth = listEpisodes(services.db, listStudies(services.db)[0].id).find((e) => e.externalId === BIRTH)!.id;
+  const now = new Date('2026-01-02T03:04:05Z');
+  decide(
+    services.db,
+    { episodeId: birth, field: 'source', value: 'agent', rationale: 'heard', adjudicatorId: judy },
+    now,
+  );
+  services.db.close();
+}
 
 let host: TestHost;
 let browser: Browser;
@@ -17,7 +57,8 @@ let imports: ImportPage;
 let waveform: WaveformPage;
 
 beforeAll(async () => {
-  host = await startHost();
+  await seed();
+  host = await startHost([], { db: dbPath });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   studio = new StudioPage(page);
@@ -31,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await host?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('dialogs over an open call', () => {
@@ -97,5 +139,56 @@ describe('labelled regions on the waveform', () => {
     await studio.episodeRows().first().waitFor();
     await studio.openEpisode('demo-retail-return-interrupt');
     await expect.poll(() => waveform.drawnRegions()).toBe(1);
+  });
+});
+
+describe('my progress in the episode list', () => {
+  it('marks each call unlabelled, in progress or committed, and follows my labels', async () => {
+    await expect(studio.rowMarks(RETURN)).resolves.toEqual({ mine: 'committed', study: '' });
+    await expect(studio.rowMarks(ORDER)).resolves.toEqual({ mine: 'unlabelled', study: '' });
+    await studio.openEpisode(EMAIL);
+    await labels.choose('source', 'agent');
+    await expect.poll(() => studio.rowMarks(EMAIL)).toEqual({ mine: 'in_progress', study: '' });
+    await studio.screenshotAtBothSizes('day-progress-marks');
+  });
+
+  it('filters by my progress; the study marks are disabled in a blind study, with the reason', async () => {
+    await studio.filterByProgress('committed', 1);
+    await expect(studio.externalIdsOfRows('')).resolves.toEqual([RETURN]);
+    await studio.filterByProgress('in_progress', 1);
+    await expect(studio.externalIdsOfRows('')).resolves.toEqual([EMAIL]);
+    await studio.filterByProgress('unlabelled', 8);
+    await studio.screenshotAtBothSizes('day-progress-filter-unlabelled');
+    const disputed = page.getByTestId('filter-progress').locator('option[value="disputed"]');
+    await expect(disputed.isDisabled()).resolves.toBe(true);
+    await expect(disputed.getAttribute('title')).resolves.toMatch(/is blind/);
+    await studio.filterByProgress('', 10);
+  });
+
+  it('opens the next call I have not labelled with Shift + J, wrapping round', async () => {
+    await studio.openEpisode(ORDER);
+    await studio.press('Shift+J');
+    await page.getByTestId('episode-title').filter({ hasText: FLIGHT }).waitFor();
+    await studio.openEpisode(RETURN);
+    await studio.press('Shift+J');
+    await page.getByTestId('episode-title').filter({ hasText: BIRTH }).waitFor();
+    await studio.openCall(LAST);
+    await studio.press('Shift+J');
+    await page.getByTestId('episode-title').filter({ hasText: ORDER }).waitFor();
+    const selected = page.locator('[data-testid="episode-row"][aria-selected="true"]');
+    await expect(selected.textContent()).resolves.toContain(ORDER);
+  });
+
+  it("shows an adjudicator the study's disputes and decisions, and filters by them", async () => {
+    await labels.switchTo('Judy Park');
+    await expect.poll(() => studio.rowMarks(FLIGHT)).toEqual({ mine: 'unlabelled', study: 'disputed' });
+    await expect(studio.rowMarks(BIRTH)).resolves.toEqual({ mine: 'unlabelled', study: 'adjudicated' });
+    await expect(studio.rowMarks(ORDER)).resolves.toEqual({ mine: 'unlabelled', study: '' });
+    await studio.screenshotAtBothSizes('day-progress-study-marks');
+    await studio.filterByProgress('disputed', 1);
+    await expect(studio.externalIdsOfRows('')).resolves.toEqual([FLIGHT]);
+    await studio.filterByProgress('adjudicated', 1);
+    await studio.filterByProgress('', 10);
+    await labels.switchTo('Rae Quinn');
   });
 });

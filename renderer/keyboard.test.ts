@@ -93,6 +93,13 @@ describe('replay keys', () => {
     expect(stepEpisode.mock.calls).toEqual([[1], [1], [-1], [-1]]);
   });
 
+  it('opens the next call I have not labelled with Shift + J', () => {
+    const openNextUnlabelled = vi.fn(async () => undefined);
+    useApp.setState({ openNextUnlabelled });
+    expect(press('J', { shiftKey: true })).toBe(true);
+    expect([openNextUnlabelled.mock.calls.length, stepEpisode.mock.calls.length]).toEqual([1, 0]);
+  });
+
   it('toggles the spectrogram, region drawing and the theme, and follows playback again', () => {
     useApp.setState({ follow: false, theme: 'dark' });
     for (const key of ['s', 'r', 'f', 't']) expect(press(key)).toBe(true);

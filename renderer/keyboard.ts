@@ -16,6 +16,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['R', 'draw labelled regions by dragging on the waveform (on / off)'],
   ['F', 'follow playback in the transcript again'],
   ['J / K', 'next / previous episode in the list'],
+  ['Shift + J', 'next episode in the list I have not labelled (wraps round)'],
   ['T', 'switch light / dark theme'],
   ...LABEL_SHORTCUTS,
   ['?', 'show this list'],
@@ -48,7 +49,10 @@ export function handleKey(e: KeyboardEvent, toggleHelp: (show?: boolean) => void
     case 'ArrowRight': seekMs(currentMs() + step); return true;
     case '[': stepRate(-1); return true;
     case ']': stepRate(1); return true;
-    case 'j': case 'J': void useApp.getState().stepEpisode(1); return true;
+    case 'j': case 'J':
+      if (e.shiftKey) void useApp.getState().openNextUnlabelled();
+      else void useApp.getState().stepEpisode(1);
+      return true;
     case 'k': case 'K': void useApp.getState().stepEpisode(-1); return true;
     case '+': case '=': zoomBy(2); return true;
     case '-': zoomBy(0.5); return true;

@@ -42,6 +42,27 @@ export class StudioPage {
     return rows.locator('.ext-id').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
   }
 
+  /** The progress marks shown on the row of `externalId`: mine and the study's ('' where none is shown). */
+  async rowMarks(externalId: string): Promise<{ mine: string; study: string }> {
+    const row = this.episodeRows().filter({ hasText: externalId }).first();
+    const mark = async (testId: string) => {
+      const el = row.getByTestId(testId);
+      return (await el.count()) === 0 ? '' : ((await el.getAttribute('data-progress')) ?? '');
+    };
+    return { mine: await mark('progress-mine'), study: await mark('progress-study') };
+  }
+
+  /** Filters the list by a progress mark ('' for all) and waits until it shows `rows` rows. */
+  async filterByProgress(value: string, rows: number): Promise<void> {
+    await this.page.getByTestId('filter-progress').selectOption(value);
+    await this.page.waitForFunction((n) => document.querySelectorAll('[data-testid="episode-row"]').length === n, rows);
+  }
+
+  /** The external id of the open call. */
+  async openTitle(): Promise<string> {
+    return (await this.page.getByTestId('episode-title').textContent()) ?? '';
+  }
+
   /** Waits until wavesurfer reports the audio ready. */
   async waitForWaveform(): Promise<void> {
     await this.page.locator('[data-testid="waveform-canvas"][data-ready="true"]').waitFor({ timeout: 20_000 });

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useApp } from '../store';
 import { formatScore } from '../format';
+import { progressKey } from '../store/progress-slice';
+import { MyMark, StudyMark } from './ProgressMarks';
 
 const ROW_HEIGHT = 52;
 
@@ -13,6 +15,10 @@ export function EpisodeList() {
   const episodeId = useApp((s) => s.episodeId);
   const openEpisode = useApp((s) => s.openEpisode);
   const ensureRows = useApp((s) => s.ensureRows);
+  const loadProgress = useApp((s) => s.loadProgress);
+  const marksFor = useApp(progressKey);
+  const progress = useApp((s) => (s.progressFor === progressKey(s) ? s.progress : null));
+  const lastAck = useApp((s) => s.lastAck);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const items = virtual.getVirtualItems();
@@ -22,6 +28,16 @@ export function EpisodeList() {
   useEffect(() => {
     if (total > 0) void ensureRows(first, last + 1);
   }, [first, last, total, ensureRows]);
+
+  useEffect(() => {
+    const shown = rows.slice(first, last + 1).flatMap((r) => (r ? [r.id] : []));
+    if (shown.length > 0) void loadProgress(shown);
+  }, [first, last, rows, marksFor, loadProgress]);
+
+  // Every acknowledged change (a label, an undo, a commit) may change that call's marks.
+  useEffect(() => {
+    if (lastAck) void loadProgress([lastAck.episodeId], true);
+  }, [lastAck, loadProgress]);
 
   const latest = useRef({ rows, virtual });
   latest.current = { rows, virtual };
@@ -51,7 +67,9 @@ export function EpisodeList() {
               onClick={() => void openEpisode(e.id)}
             >
               <div className="row-top">
+                <MyMark mark={progress?.[e.id]} />
                 <span className="ext-id" title={e.externalId}>{e.externalId}</span>
+                <StudyMark mark={progress?.[e.id]} />
                 <span className={`outcome outcome-${(e.outcome ?? 'none').toLowerCase()}`}>{e.outcome ?? '–'}</span>
               </div>
               <div className="row-bottom">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useApp } from '../store';
 import { SORT_KEYS } from '../../shared/types/browse';
 import type { BrowseQuery } from '../store/studies-slice';
+import { ProgressFilter } from './ProgressFilter';
 
 const SORT_LABELS: Record<(typeof SORT_KEYS)[number], string> = {
   id: 'import order', externalId: 'id', system: 'system', task: 'task', outcome: 'outcome', reward: 'reward', judgeLabel: 'judge label', durationMs: 'length',
@@ -59,6 +60,7 @@ export function FilterBar() {
         <Choice label="system" values={facets.system} selected={browse.system?.[0]} onChange={one('system')} testId="filter-system" />
         <Choice label="outcome" values={facets.outcome} selected={browse.outcome?.[0]} onChange={one('outcome')} testId="filter-outcome" />
         <Choice label="judge" values={facets.judgeLabel} selected={browse.judgeLabel?.[0]} onChange={one('judgeLabel')} testId="filter-judge" />
+        <ProgressFilter />
         {Object.entries(facets.condition)
           .filter(([key]) => key !== 'benchmark' || facets.condition[key].length > 1)
           .map(([key, values]) => (

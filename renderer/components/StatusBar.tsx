@@ -12,6 +12,7 @@ export function StatusBar({ onHelp }: { onHelp: () => void }) {
   const playing = useApp((s) => s.playing);
   const duration = useApp((s) => s.peaks?.durationMs ?? null);
   const count = useApp((s) => s.total);
+  const notice = useApp((s) => s.progressNotice);
 
   useEffect(
     () =>
@@ -29,6 +30,7 @@ export function StatusBar({ onHelp }: { onHelp: () => void }) {
       <span className="num" data-testid="playback-state">{playing ? '▶' : '❚❚'}</span>
       <span className="num"><span ref={time} data-testid="playback-time">{formatMs(0)}</span> / {formatMs(duration)}</span>
       <span className="num" data-testid="playback-rate">{rate}×</span>
+      {notice && <span className="progress-notice" data-testid="progress-notice" role="status">{notice}</span>}
       <button type="button" className="link" onClick={onHelp}>? shortcuts</button>
     </footer>
   );

@@ -8,10 +8,11 @@ import { createLabelsSlice, type LabelsSlice } from './labels-slice';
 import { createMetricsSlice, type MetricsSlice } from './metrics-slice';
 import { createRunsSlice, type RunsSlice } from './runs-slice';
 import { createJudgeValidationSlice, type JudgeValidationSlice } from './judge-validation-slice';
+import { createProgressSlice, type ProgressSlice } from './progress-slice';
 
 /** The whole renderer state. */
 export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice & ImportSlice & LabelsSlice & MetricsSlice
-  & RunsSlice & JudgeValidationSlice;
+  & RunsSlice & JudgeValidationSlice & ProgressSlice;
 
 /** The store hook. */
 export const useApp = create<AppState>()((...a) => ({
@@ -23,4 +24,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createMetricsSlice(...a),
   ...createRunsSlice(...a),
   ...createJudgeValidationSlice(...a),
+  ...createProgressSlice(...a),
 }));
