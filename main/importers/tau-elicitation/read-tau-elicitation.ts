@@ -37,7 +37,10 @@ class Collector {
     if (!this.warnings.includes(message)) this.warnings.push(message);
   }
 
-  /** Adds the transcript `raw` (record `record` of `file`); an example repeating a transcript returns the episode already read. */
+  /**
+   * Adds the transcript `raw` (record `record` of `file`); an example repeating a transcript returns the episode already
+   * read. An example call read on its own is marked `info.subset = 'example'`: it is no part of a results cell.
+   */
   addTranscript(raw: unknown, file: string, record: string, isExample: boolean): BatchEpisode {
     const t = validate(elicitTranscript, raw, file, record);
     const prior = this.byId.get(t.simulation_id);
@@ -45,6 +48,7 @@ class Collector {
     if (prior) throw new ImportError(file, record, 'simulation_id', `simulation ${JSON.stringify(t.simulation_id)} was already read from ${prior.info.source}`);
     if (!this.manifest.has(t.cell)) this.warn(`cells not listed in results/manifest.csv take their system from the cell folder name (e.g. ${JSON.stringify(t.cell)})`);
     const episode = transcriptEpisode(t, this.manifest.get(t.cell), file);
+    if (isExample) episode.info.subset = 'example';
     checkEpisodeLimits(episode, file, record);
     if (!episode.turns.some((turn) => turn.speaker === 'user' && !turn.tool)) this.warn(NO_CALLER_SPEECH);
     this.episodes.push(episode);

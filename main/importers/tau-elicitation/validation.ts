@@ -87,7 +87,10 @@ export function validationInfo({ call, findings }: ValidationCall): Record<strin
   };
 }
 
-/** An episode for a validated call whose transcript is not in the import: no turns, the row's reward and task. */
+/**
+ * An episode for a validated call whose transcript is not in the import: no turns, the row's reward and task, marked
+ * `info.subset = 'validation'` (a judge-validation sample, no part of a results cell).
+ */
 export function validationEpisode(v: ValidationCall, source: string): BatchEpisode {
   const reward = numberOr(v.call.reward);
   return {
@@ -99,7 +102,7 @@ export function validationEpisode(v: ValidationCall, source: string): BatchEpiso
     outcome: typeof reward === 'number' ? (reward === 1 ? 'pass' : 'fail') : null,
     reward: typeof reward === 'number' ? reward : null,
     durationMs: null,
-    info: { source },
+    info: { source, subset: 'validation' },
     turns: [],
     audio: [],
     judgements: [],
