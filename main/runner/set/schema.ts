@@ -1,5 +1,6 @@
 /** The JSONL episode-set formats (DSB-DG scripts and generic items), checked at the file boundary; see docs/episode-sets.md. */
 import { z } from 'zod';
+import { endpointUrl } from '../../llm/config';
 
 /** How question audio is made when a turn has none: espeak-ng locally, or an OpenAI-compatible /v1/audio/speech. */
 export const synthesisConfig = z.discriminatedUnion('engine', [
@@ -7,7 +8,7 @@ export const synthesisConfig = z.discriminatedUnion('engine', [
   z
     .object({
       engine: z.literal('openai'),
-      baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
+      baseUrl: endpointUrl.default('https://api.openai.com/v1'),
       apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]{0,63}$/).nullable().default('OPENAI_API_KEY'),
       model: z.string().min(1).default('gpt-4o-mini-tts'),
       voice: z.string().min(1).default('alloy'),

@@ -1,6 +1,6 @@
 /** The system-under-test config file (JSON), validated with zod; documented in docs/runner.md. Keys never live here. */
 import { z } from 'zod';
-import { baseUrl, keyEnv, loadConfig } from '../../llm/config';
+import { baseUrl, endpointUrl, keyEnv, loadConfig } from '../../llm/config';
 
 /** Instructions used when a config gives none. */
 export const DEFAULT_INSTRUCTIONS = 'You are a helpful voice assistant. Answer the caller briefly and directly.';
@@ -9,7 +9,7 @@ const transcriber = z
   .object({
     model: z.string().min(1),
     /** Defaults to the system's baseUrl and apiKeyEnv. */
-    baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+    baseUrl: endpointUrl.optional(),
     apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]{0,63}$/).nullable().optional(),
     language: z.string().min(2).max(8).optional(),
   })
