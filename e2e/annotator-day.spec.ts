@@ -192,3 +192,40 @@ describe('my progress in the episode list', () => {
     await labels.switchTo('Rae Quinn');
   });
 });
+
+describe('with the judge hidden until the commit', () => {
+  it('says so in the judge pane, also to a window with no annotator chosen', async () => {
+    await labels.tab('setup');
+    await page.getByTestId('setting-hideJudgeUntilCommit').click();
+    await page.locator('[data-testid="setting-hideJudgeUntilCommit"]:checked').waitFor();
+    await labels.tab('label');
+    await studio.openEpisode(ORDER);
+    await page.getByTestId('judge-hidden').filter({ hasText: 'Hidden until you commit' }).waitFor();
+    const other = await browser.newPage({ viewport: SCREEN_SIZES[0] });
+    const stranger = new StudioPage(other);
+    await stranger.open(host.url);
+    await stranger.openEpisode(ORDER);
+    await other.getByTestId('judge-hidden').filter({ hasText: 'until' }).waitFor();
+    expect(await other.getByText('No judge output').count()).toBe(0);
+    await stranger.screenshotAtBothSizes('day-judge-hidden-no-annotator');
+    await other.close();
+  });
+
+  it('turns the judge filter off, saying why, and on again for an adjudicator', async () => {
+    const judge = page.getByTestId('filter-judge');
+    await expect.poll(() => judge.isDisabled()).toBe(true);
+    await expect(judge.getAttribute('title')).resolves.toMatch(/hidden in this study until you commit/);
+    await studio.screenshotAtBothSizes('day-judge-filter-hidden');
+    await labels.switchTo('Judy Park');
+    await expect.poll(() => judge.isDisabled()).toBe(false);
+    await judge.selectOption('fail');
+    await expect.poll(() => studio.episodeRows().count()).toBe(3);
+    await judge.selectOption('');
+    await labels.switchTo('Rae Quinn');
+    await expect.poll(() => judge.isDisabled()).toBe(true);
+    await labels.tab('setup');
+    await page.getByTestId('setting-hideJudgeUntilCommit').click();
+    await page.locator('[data-testid="setting-hideJudgeUntilCommit"]:not(:checked)').waitFor();
+    await labels.tab('label');
+  });
+});

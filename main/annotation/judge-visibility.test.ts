@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { dispatch } from '../api/dispatch';
 import type { EpisodeDetail } from '../../shared/domain';
-import type { EpisodePage } from '../../shared/types/browse';
+import type { EpisodeFacets, EpisodePage } from '../../shared/types/browse';
 import type { EpisodeLabels } from '../../shared/types/annotation';
 import { judgeReveal } from '../db/judge-reveals';
 
@@ -37,7 +37,8 @@ describe('hiding the judge until the annotator commits, enforced on the main sid
     expect(page.rows.every((r) => r.judgeLabel === null)).toBe(true);
     const filtered = await ok<EpisodePage>('episodes.query', { studyId: 1, annotatorId: annotator, judgeLabel: ['fail'] });
     expect(filtered.total).toBe(10);
-    expect((await ok<{ judgeLabel: string[] }>('episodes.facets', { studyId: 1, annotatorId: annotator })).judgeLabel).toEqual([]);
+    const facets = await ok<EpisodeFacets>('episodes.facets', { studyId: 1, annotatorId: annotator });
+    expect([facets.judgeLabel, facets.judgeHiddenUntil]).toEqual([[], 'commit']);
   });
 
   it('withholds them from a caller that names no annotator', async () => {

@@ -9,6 +9,7 @@ import { DomainError, notFound } from '../domain/errors';
 import { episodeFacets, queryEpisodes } from '../db/episode-query';
 import { judgeHiddenFor } from '../annotation/judge-visibility';
 import { progressRestriction } from '../annotation/progress';
+import { getSettings } from '../annotation/settings';
 
 /** `episodes.list`: the episodes of one study. */
 export function episodesList(s: Services, input: MethodInput<'episodes.list'>): MethodOutput<'episodes.list'> {
@@ -51,7 +52,9 @@ export function episodesQuery(s: Services, input: MethodInput<'episodes.query'>)
 export function episodesFacets(s: Services, input: MethodInput<'episodes.facets'>): MethodOutput<'episodes.facets'> {
   if (!findStudy(s.db, input.studyId)) throw notFound(`study ${input.studyId}`);
   const facets = episodeFacets(s.db, input.studyId);
-  return judgeHiddenFor(s.db, input.studyId, input.annotatorId) ? { ...facets, judgeLabel: [] } : facets;
+  if (!judgeHiddenFor(s.db, input.studyId, input.annotatorId)) return facets;
+  const until = getSettings(s.db, input.studyId).hideJudgeUntilCommit ? 'commit' : 'first_label';
+  return { ...facets, judgeLabel: [], judgeHiddenUntil: until };
 }
 
 /** `audio.spectrogram`: a spectrogram of the visible window of one channel, computed here, not in the renderer. */

@@ -27,6 +27,8 @@ export interface StudiesSlice {
   error: string | null;
   loadStudies(): Promise<void>;
   openStudy(studyId: number): Promise<void>;
+  /** Fetches the open study's filter values again, as the current annotator may see them (e.g. after a switch). */
+  reloadFacets(): Promise<void>;
   setBrowse(patch: Partial<BrowseQuery>): Promise<void>;
   ensureRows(start: number, end: number): Promise<void>;
 }
@@ -63,6 +65,16 @@ export const createStudiesSlice: StateCreator<AppState, [], [], StudiesSlice> = 
       set({ error: (err as Error).message });
     }
     await get().setBrowse({});
+  },
+  async reloadFacets() {
+    const studyId = get().studyId;
+    if (studyId === null) return;
+    try {
+      const facets = await call('episodes.facets', withAnnotator({ studyId }, get().annotatorId));
+      if (get().studyId === studyId) set({ facets });
+    } catch (err) {
+      set({ error: (err as Error).message });
+    }
   },
   async setBrowse(patch) {
     const studyId = get().studyId;

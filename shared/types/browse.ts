@@ -46,4 +46,6 @@ export interface EpisodeFacets {
   outcome: string[];
   judgeLabel: string[];
   condition: Record<string, string[]>;
+  /** Set when the study hides the judge from this annotator (its labels then neither listed nor filtered): until what. */
+  judgeHiddenUntil?: 'commit' | 'first_label';
 }
