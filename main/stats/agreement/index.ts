@@ -34,3 +34,14 @@ export { congerKappa, congerKappaEstimator } from './conger-kappa';
 export { type TableModel, scottPi, weightedCohenKappa, tableCoefficientEstimator } from './two-rater-table';
 export { fleissCategoryKappas, categoryKappaEstimator } from './category-kappa';
 export { type PabakFigures, pabak } from './pabak';
+export { normalCdf, studentTCdf, studentTQuantile, studentTUpper } from './distributions';
+export { type AnalyticInference, type AnalyticOptions, populationCorrection, tInference } from './analytic';
+export { ALTMAN, FLEISS_SCALE, LANDIS_KOCH, benchmarkLevels, benchmarkMemberships } from './benchmark-scales';
+export {
+  type AnalyticCoefficient,
+  alphaInference,
+  categoryKappaInference,
+  congerInference,
+  rawInference,
+  tableInference,
+} from './inference';
