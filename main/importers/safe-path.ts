@@ -1,5 +1,5 @@
 /** Resolves references found inside imported files against the import root, refusing anything that leads outside it. */
-import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep, win32 } from 'node:path';
 import { ImportError } from './batch';
 
@@ -77,6 +77,30 @@ export class ImportRoot {
   find(ref: string, site: RefSite): string | null {
     const full = this.lexical(ref, site);
     return existsSync(full) ? this.resolve(ref, site) : null;
+  }
+
+  /**
+   * The folder `ref` inside the root (e.g. a run's `simulations/`): its path when a folder is there, null when
+   * nothing or a file is. A link there that loops back on itself, leads nowhere or leads outside the root is refused,
+   * so a folder outside the import is never listed and a broken link never passes for a missing folder.
+   */
+  folder(ref: string, site: RefSite): string | null {
+    const full = this.lexical(ref, site);
+    try {
+      lstatSync(full);
+    } catch {
+      return null;
+    }
+    let real: string;
+    try {
+      real = realpathSync.native(full);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? 'error';
+      const problem = code === 'ELOOP' ? 'is a link that loops back on itself' : `is a link to nothing (${code})`;
+      refuse(site, `${quote(ref)} ${problem}`);
+    }
+    this.inside(ref, real, site);
+    return statSync(real).isDirectory() ? full : null;
   }
 
   /**

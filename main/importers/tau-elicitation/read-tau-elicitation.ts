@@ -10,7 +10,7 @@ import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
 import { checkFileSize } from '../file-size';
 import { JSONL_FILE } from '../limits';
-import { findInsideRoot, resolveInsideRoot } from '../safe-path';
+import { findInsideRoot, ImportRoot, resolveInsideRoot } from '../safe-path';
 import { parseJsonText, readJsonFile, readTextFile, validate } from '../tau2/read-json';
 import { readManifest, type CellManifest } from './manifest';
 import { elicitTranscript } from './schema';
@@ -82,8 +82,11 @@ class Collector {
   }
 }
 
-const listDir = (dir: string, suffix: string): string[] =>
-  existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).filter((n) => n.endsWith(suffix)).sort() : [];
+/** The names in the archive's folder `ref` ending with `suffix`; a link there that loops or leads out is refused. */
+function listDir(root: string, ref: string, suffix: string): string[] {
+  const dir = new ImportRoot(root).folder(ref, { file: ref, record: 'folder', field: '(folder)' });
+  return dir ? readdirSync(dir).filter((n) => n.endsWith(suffix)).sort() : [];
+}
 
 /** The archive root for `abs`: the folder itself, or for a file inside transcripts/ or examples/ the archive above it. */
 function rootOf(abs: string, isDir: boolean): string {
@@ -155,8 +158,10 @@ export async function readTauElicitation(path: string): Promise<ImportBatch> {
     if (file.endsWith('.jsonl')) c.readTranscripts(abs, file);
     else c.readExample(abs, file);
   } else {
-    const transcripts = listDir(join(root, 'transcripts'), '.jsonl').map((n) => `transcripts/${n}`);
-    const examples = listDir(join(root, 'examples'), '.json').filter((n) => n !== 'manifest.json').map((n) => `examples/${n}`);
+    const transcripts = listDir(root, 'transcripts', '.jsonl').map((n) => `transcripts/${n}`);
+    const examples = listDir(root, 'examples', '.json')
+      .filter((n) => n !== 'manifest.json')
+      .map((n) => `examples/${n}`);
     if (transcripts.length + examples.length === 0) throw new ImportError(basename(abs), 'folder', 'transcripts/', 'no transcripts/*.jsonl or examples/*.json in the archive');
     for (const file of transcripts) {
       checkSha256(c, ref(file), file);

@@ -35,16 +35,19 @@ export interface Tau2RunPlan {
   warnings: string[];
 }
 
-/** Where the run's files are, following tau2's `Results._detect_format`: a sibling `simulations/` folder means the dir layout. */
-function locate(path: string): { root: string; resultsPath: string; simsDir: string | null } {
+/**
+ * Where the run's files are, following tau2's `Results._detect_format`: a sibling `simulations/` folder means the dir
+ * layout. A `simulations` link that loops, leads nowhere or leads outside the run is refused by name.
+ */
+function locate(path: string): { root: ImportRoot; resultsPath: string; simsDir: string | null } {
   const abs = resolve(path);
   if (!existsSync(abs)) throw new ImportError(basename(abs), 'file', '(file)', 'does not exist');
   const isDir = statSync(abs).isDirectory();
-  const root = isDir ? abs : dirname(abs);
+  const root = new ImportRoot(isDir ? abs : dirname(abs));
   const resultsPath = isDir ? join(abs, 'results.json') : abs;
   if (!existsSync(resultsPath)) throw new ImportError(basename(abs), 'folder', 'results.json', 'no results.json in the run folder');
-  const sims = join(root, 'simulations');
-  return { root, resultsPath, simsDir: existsSync(sims) && statSync(sims).isDirectory() ? sims : null };
+  const simsDir = root.folder('simulations', { file: 'simulations', record: 'folder', field: '(folder)' });
+  return { root, resultsPath, simsDir };
 }
 
 function simulationFiles(root: ImportRoot): PendingSimulation[] {
@@ -58,10 +61,11 @@ function simulationFiles(root: ImportRoot): PendingSimulation[] {
 /** Reads results.json of the run at `path` (a run folder or a results JSON file) and lists its simulations. */
 export function planTau2Run(path: string): Tau2RunPlan {
   const { root, resultsPath, simsDir } = locate(path);
-  const resultsName = displayPath(root, resultsPath);
+  const resultsName = displayPath(root.abs, resultsPath);
   const meta = validate(tau2Results, readJsonFile(resultsPath, resultsName), resultsName, 'file');
-  const importRoot = new ImportRoot(root);
-  const simulations = simsDir ? simulationFiles(importRoot) : meta.simulations.map((raw) => ({ file: resultsName, load: () => raw }));
+  const simulations = simsDir
+    ? simulationFiles(root)
+    : meta.simulations.map((raw) => ({ file: resultsName, load: () => raw }));
   const warnings: string[] = [];
   if (simsDir && meta.simulation_index) {
     const onDisk = new Set(simulations.map((p) => p.file.slice('simulations/'.length, -'.json'.length)));
@@ -70,7 +74,8 @@ export function planTau2Run(path: string): Tau2RunPlan {
   }
   if (simulations.length === 0) warnings.push(`${resultsName}: the run has no simulations`);
   const tickSeconds = meta.info.audio_native_config?.tick_duration_seconds ?? null;
-  return { source: resolve(path), root: importRoot, resultsName, meta, tickSeconds, folder: simsDir !== null, simulations, warnings };
+  const folder = simsDir !== null;
+  return { source: resolve(path), root, resultsName, meta, tickSeconds, folder, simulations, warnings };
 }
 
 /** What every simulation of the run shares; `warn` records a warning. */
