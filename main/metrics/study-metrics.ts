@@ -12,6 +12,7 @@ import { veraSection } from './vera-section';
 import { dsbDgSection } from './dsb-dg-section';
 import { labelSection } from './labels-section';
 import { metricsTables } from './tables';
+import { judgeCorrectedSection } from './judge-corrected';
 
 /** The defaults of every option (docs/metrics.md). */
 export const DEFAULT_METRICS_OPTIONS: ResolvedMetricsOptions = {
@@ -64,6 +65,7 @@ export function studyMetrics(db: Db, study: number | string, options: MetricsOpt
     dsbDg: dsb ? dsbDgSection(dsb, (id) => speech.get(id) ?? [], boot, notes) : null,
     labels: labelSection(db, summary.id, episodes),
     interaction: studyInteractionMetrics(db, summary.id),
+    judgeCorrected: judgeCorrectedSection(db, summary.id, o.confidence),
     notes,
   };
   return { ...doc, tables: metricsTables(doc) };

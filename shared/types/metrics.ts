@@ -16,6 +16,7 @@ import type { VeraAccuracyRow, VoiceTextGaps } from './vera-rows';
 import type { GroundingDecayRow, GroundingRow, GroundingSummary, RefreshRow, SystemLatencyRow } from './grounding-rows';
 import type { CategoryDeviation, FailureDistributionRow } from './label-rows';
 import type { StudyInteractionMetrics } from './interaction-metrics';
+import type { JudgeCorrectedSection } from './ppi';
 
 /** Choices the papers leave open; every one has a documented default (docs/metrics.md). */
 export const metricsOptionsSchema = z
@@ -197,6 +198,8 @@ export interface StudyMetrics {
   labels: LabelSection;
   /** τ² interaction metrics over full-duplex episodes (null when none has ticks). */
   interaction: StudyInteractionMetrics | null;
+  /** Judge-corrected shares of calls (PPI++) beside the judge's and the humans' own, per judge-to-field mapping. */
+  judgeCorrected: JudgeCorrectedSection;
   tables: MetricsTable[];
   /** What was left out and why (e.g. unscored episodes, ungraded responses). */
   notes: string[];
