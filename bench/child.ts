@@ -9,6 +9,7 @@ const loaders: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>
   'judge-validation': () => import('./judge-validation.bench'),
   query: () => import('./query.bench'),
   browser: () => import('./browser.bench'),
+  ppi: () => import('./ppi.bench'),
 };
 
 const name = process.argv[3];
