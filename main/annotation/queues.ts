@@ -1,10 +1,20 @@
 /** Work queues: a seeded, stratified sample of a study's (failed) episodes, assigned to annotators, with progress. */
 import type { Db } from '../db/open';
-import type { QueueItem, QueueSpec, Taxonomy, WorkQueue } from '../../shared/types/annotation';
+import type {
+  QueueAllocation,
+  QueueItem,
+  QueueSpec,
+  QueueStratifyBy,
+  Taxonomy,
+  WorkQueue,
+} from '../../shared/types/annotation';
 import { DomainError, notFound } from '../domain/errors';
 import { judgeLabels, requireAnnotator, requireStudy, studyEpisodes, type EpisodeRef } from './lookups';
 import { getSettings } from './settings';
-import { stratifiedSample } from './sample';
+import { stratifiedSample, type Allocator } from './sample';
+import { stratumOf } from './strata';
+import { neymanAllocation } from '../stats/ppi/index';
+import { pilotDeviations } from '../metrics/neyman-pilot';
 import {
   annotatorQueueItems,
   deleteQueueRow,
@@ -31,9 +41,33 @@ export interface QueueRequest {
   size: number;
   seed: number;
   onlyFailed: boolean;
-  stratifyBy: 'system' | 'none';
+  stratifyBy: QueueStratifyBy;
+  /** Default proportional. */
+  allocation?: QueueAllocation;
+  /** Neyman: the binary judge mapping whose labels so far give each stratum's S_h. */
+  mapping?: string;
   assignment: 'all' | 'split';
   annotatorIds: number[];
+}
+
+/** Neyman allocation needs at least this many calls per stratum (so each stratum's variance can be estimated). */
+export const NEYMAN_MINIMUM = 2;
+
+/** Neyman allocation from the pilot's S_h per stratum (`stratum` names each call's), NEYMAN_MINIMUM at least. */
+function neymanAllocator(db: Db, req: QueueRequest, stratum: (e: EpisodeRef) => string): Allocator {
+  if (!req.mapping) throw new DomainError('invalid_input', 'Neyman allocation needs a binary judge mapping (mapping)');
+  const mapping = req.mapping;
+  return (sizes, size) => {
+    const names = [...sizes.keys()];
+    const deviations = pilotDeviations(db, req.studyId, mapping, stratum, names);
+    const counts = neymanAllocation(
+      names.map((n) => sizes.get(n)!),
+      deviations,
+      size,
+      NEYMAN_MINIMUM,
+    );
+    return new Map(names.map((n, h) => [n, counts[h]]));
+  };
 }
 
 /** Draws the sample and assigns it, in one transaction; returns the queue with its progress. */
@@ -53,18 +87,24 @@ export function createQueue(db: Db, req: QueueRequest, now: Date): WorkQueue {
       'invalid_input',
       req.onlyFailed ? 'the study has no failed episodes' : 'the study has no episodes',
     );
+  const stratum = (e: EpisodeRef) => stratumOf(req.stratifyBy, e, judged.get(e.id));
+  const allocation = req.allocation ?? 'proportional';
   const sample = stratifiedSample(
-    pool.map((e) => ({ id: e.id, stratum: req.stratifyBy === 'system' ? e.system || '(no system)' : 'all' })),
+    pool.map((e) => ({ id: e.id, stratum: stratum(e) })),
     req.size,
     req.seed,
+    allocation === 'neyman' ? neymanAllocator(db, req, stratum) : undefined,
   );
   const spec: QueueSpec = {
     size: sample.ids.length,
     seed: req.seed,
     onlyFailed: req.onlyFailed,
     stratifyBy: req.stratifyBy,
+    allocation,
+    ...(allocation === 'neyman' ? { mapping: req.mapping } : {}),
     assignment: req.assignment,
     strata: sample.strata,
+    population: sample.population,
   };
   const assignments = sample.ids.flatMap((episodeId, position) => {
     const assignees =

@@ -40,12 +40,21 @@ export function shuffle<T>(items: readonly T[], next: () => number): T[] {
   return out;
 }
 
+/** Items per stratum for a sample of `size` from strata of the given sizes (allocate, or a design's own). */
+export type Allocator = (sizes: ReadonlyMap<string, number>, size: number) => Map<string, number>;
+
 /**
- * Draws `size` candidates stratified by their stratum: allocation as `allocate`, within each stratum (in name order)
- * a seeded shuffle of the candidates (sorted by id first), so the same inputs and seed always give the same sample.
- * The result is shuffled once more so strata are interleaved in the queue.
+ * Draws `size` candidates stratified by their stratum: allocation as `allocate` (or `allocator`), within each stratum
+ * (in name order) a seeded shuffle of the candidates (sorted by id first), so the same inputs and seed always give the
+ * same sample. The result is shuffled once more so strata are interleaved in the queue; `population` is each
+ * stratum's size N_h.
  */
-export function stratifiedSample(candidates: readonly Candidate[], size: number, seed: number): { ids: number[]; strata: Record<string, number> } {
+export function stratifiedSample(
+  candidates: readonly Candidate[],
+  size: number,
+  seed: number,
+  allocator: Allocator = allocate,
+): { ids: number[]; strata: Record<string, number>; population: Record<string, number> } {
   const next = mulberry32(seed);
   const byStratum = new Map<string, Candidate[]>();
   for (const c of [...candidates].sort((a, b) => a.id - b.id)) {
@@ -53,8 +62,12 @@ export function stratifiedSample(candidates: readonly Candidate[], size: number,
     byStratum.get(c.stratum)!.push(c);
   }
   const names = [...byStratum.keys()].sort();
-  const counts = allocate(new Map(names.map((k) => [k, byStratum.get(k)!.length])), size);
+  const counts = allocator(new Map(names.map((k) => [k, byStratum.get(k)!.length])), size);
   const picked: number[] = [];
   for (const name of names) picked.push(...shuffle(byStratum.get(name)!, next).slice(0, counts.get(name)).map((c) => c.id));
-  return { ids: shuffle(picked, next), strata: Object.fromEntries(names.map((k) => [k, counts.get(k)!])) };
+  return {
+    ids: shuffle(picked, next),
+    strata: Object.fromEntries(names.map((k) => [k, counts.get(k)!])),
+    population: Object.fromEntries(names.map((k) => [k, byStratum.get(k)!.length])),
+  };
 }

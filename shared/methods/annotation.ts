@@ -77,7 +77,9 @@ export const annotationMethods = {
         size: z.number().int().min(1).max(100_000),
         seed,
         onlyFailed: z.boolean(),
-        stratifyBy: z.enum(['system', 'none']),
+        stratifyBy: z.enum(['none', 'system', 'judge', 'condition']),
+        allocation: z.enum(['proportional', 'neyman']).optional(),
+        mapping: z.string().min(1).max(200).optional(),
         assignment: z.enum(['all', 'split']),
         annotatorIds: z.array(id).min(1).max(50),
       })

@@ -172,16 +172,28 @@ export interface WorkQueue {
   progress: { annotatorId: number; annotator: string; done: number; total: number }[];
 }
 
+/** What a queue's sample is stratified by: nothing (a simple random sample), system, the judge's label, condition. */
+export type QueueStratifyBy = 'none' | 'system' | 'judge' | 'condition';
+
+/** How a stratified sample is shared out: in proportion to the strata (n_h ∝ N_h), or Neyman (n_h ∝ N_h·S_h). */
+export type QueueAllocation = 'proportional' | 'neyman';
+
 /** How a queue's sample was drawn. */
 export interface QueueSpec {
   size: number;
   seed: number;
   onlyFailed: boolean;
-  stratifyBy: 'system' | 'none';
+  stratifyBy: QueueStratifyBy;
+  /** Absent in queues drawn before designs were stored: proportional. */
+  allocation?: QueueAllocation;
+  /** Neyman: the binary judge mapping whose pilot labels gave each stratum's S_h. */
+  mapping?: string;
   /** 'all': every assignee labels every item (double labelling); 'split': items are dealt out. */
   assignment: 'all' | 'split';
   /** Items drawn per stratum. */
   strata: Record<string, number>;
+  /** Calls each stratum held when the sample was drawn (N_h; inclusion probability n_h/N_h); absent before. */
+  population?: Record<string, number>;
 }
 
 /** One item of an annotator's queue. */
