@@ -54,12 +54,12 @@ export function App() {
   }, []);
 
   return (
-    <div className={metricsOpen ? 'shell results-open' : 'shell'}>
+    <div className="shell">
       <header className="top-bar">
         <span className="brand">Earshot</span>
         <label className="study-picker">
           <span className="sr-only">Study</span>
-          <select data-testid="study-picker" value={studyId ?? ''} onChange={(e) => void openStudy(Number(e.target.value))}>
+          <select data-testid="study-picker" value={studyId ?? ''} title={studies.find((s) => s.id === studyId)?.name} onChange={(e) => void openStudy(Number(e.target.value))}>
             {studies.map((s) => (
               <option key={s.id} value={s.id}>{s.name} ({s.episodeCount})</option>
             ))}

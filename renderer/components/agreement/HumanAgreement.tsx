@@ -139,7 +139,7 @@ export function HumanAgreement({ a }: { a: StudyAgreement }) {
   return (
     <>
       <div className="card">
-        <h2>{a.field} · {o.raters.join(' & ')}</h2>
+        <h2>{a.field} · <span className="as-written">{o.raters.join(' & ')}</span></h2>
         <p className="muted">
           {o.nPairableItems} of {o.nItems} items labelled by two or more · {o.level} ·{' '}
           {o.bootstrap.resamples.toLocaleString()} resamples, seed {o.bootstrap.seed} · {a.phase} labels

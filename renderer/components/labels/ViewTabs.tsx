@@ -10,14 +10,15 @@ const TABS: [StudioView, string][] = [
   ['setup', 'Setup'],
 ];
 
-/** The four views as tabs. */
+/** The four views as tabs; none is shown selected while the Results or Runs view is laid over them. */
 export function ViewTabs() {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
+  const covered = useApp((s) => s.metricsOpen || s.runsOpen);
   return (
     <div className="view-tabs" role="tablist" aria-label="views">
       {TABS.map(([key, label]) => (
-        <button key={key} type="button" role="tab" aria-selected={view === key} data-testid={`tab-${key}`} onClick={() => setView(key)}>{label}</button>
+        <button key={key} type="button" role="tab" aria-selected={view === key && !covered} data-testid={`tab-${key}`} onClick={() => setView(key)}>{label}</button>
       ))}
     </div>
   );

@@ -1,9 +1,10 @@
 /** Re-judge the open study with the chosen judge config, and compare its judges with its human annotators. */
 import { useState } from 'react';
 import { useApp } from '../../store';
+import { fixedDecimals } from '../../format';
 
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
-const k3 = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+const pct = (x: number | null) => (x === null ? '–' : `${fixedDecimals(x * 100, 1)}%`);
+const k3 = (x: number | null) => (x === null ? '–' : fixedDecimals(x, 3));
 
 /** Judge actions on the open study and the comparison table. */
 export function JudgeTools() {
@@ -18,7 +19,9 @@ export function JudgeTools() {
   if (studyId === null) return null;
   return (
     <section className="runs-section" aria-label="judges">
-      <h2>Judges of “{study?.name}”</h2>
+      <h2>
+        Judges of <span className="as-written" data-testid="judges-study">“{study?.name}”</span>
+      </h2>
       <div className="judge-tools">
         <button type="button" className="primary" data-testid="judge-start" disabled={!judge}
           onClick={() => void rejudge(studyId, onlyLabelled ? field : undefined)}>Re-judge with the judge config</button>
