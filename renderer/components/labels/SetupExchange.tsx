@@ -16,6 +16,7 @@ export function SetupExchange() {
   const attempt = async (work: () => Promise<void>) => {
     try {
       setMessage(null);
+      setResult(null);
       await work();
     } catch (err) {
       setMessage((err as Error).message);
@@ -57,7 +58,7 @@ export function SetupExchange() {
           </select>
         </label>
       </div>
-      {message && <p className="error">{message}</p>}
+      {message && <p className="error" role="alert" data-testid="exchange-error">{message}</p>}
       {result && (
         <div data-testid="exchange-result">
           <p>{result.annotator}: {result.added} added, {result.unchanged} unchanged, {result.conflicts.length} conflicts{result.missingEpisodes.length ? `, ${result.missingEpisodes.length} episodes not in this study` : ''}.</p>

@@ -14,16 +14,16 @@ export function SetupQueues() {
   const [stratify, setStratify] = useState(true);
   const [split, setSplit] = useState(false);
   const [who, setWho] = useState<number[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   useEffect(() => void loadQueues(), [studyId, loadQueues]);
   if (studyId === null) return null;
   const create = async () => {
     try {
       const q = await call('queues.create', { studyId, name: name.trim(), size, seed, onlyFailed, stratifyBy: stratify ? 'system' : 'none', assignment: split ? 'split' : 'all', annotatorIds: who });
-      setMessage(`drew ${q.spec.size} calls: ${Object.entries(q.spec.strata).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      setMessage({ text: `drew ${q.spec.size} calls: ${Object.entries(q.spec.strata).map(([k, v]) => `${k} ${v}`).join(', ')}`, failed: false });
       await loadQueues();
     } catch (err) {
-      setMessage((err as Error).message);
+      setMessage({ text: (err as Error).message, failed: true });
     }
   };
   return (
@@ -46,7 +46,7 @@ export function SetupQueues() {
         ))}
         <button type="button" className="primary" data-testid="queue-create" disabled={!name.trim() || who.length === 0 || size < 1} onClick={() => void create()}>Draw queue</button>
       </div>
-      {message && <p className="muted" data-testid="queue-message">{message}</p>}
+      {message && <p className={message.failed ? 'error' : 'muted'} role={message.failed ? 'alert' : undefined} data-testid="queue-message">{message.text}</p>}
       <table className="data" data-testid="queue-list">
         <tbody>
           {queues.map((q) => (

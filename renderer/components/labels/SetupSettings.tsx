@@ -20,7 +20,7 @@ export function SetupSettings() {
     })),
   );
   const [settings, setSettings] = useState<StudyAnnotationSettings | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   useEffect(() => {
     if (studyId !== null) void call('annotation.settings', { studyId }).then(setSettings);
   }, [studyId]);
@@ -28,10 +28,10 @@ export function SetupSettings() {
   const apply = async (work: () => Promise<StudyAnnotationSettings>, ok: string) => {
     try {
       setSettings(await work());
-      setMessage(ok);
+      setMessage({ text: ok, failed: false });
       void loadLabels();
     } catch (err) {
-      setMessage((err as Error).message);
+      setMessage({ text: (err as Error).message, failed: true });
     }
   };
   // The viewer is named so the main side can hold the blind rules (only the lead or an adjudicator may loosen them).
@@ -84,14 +84,14 @@ export function SetupSettings() {
               try {
                 json = JSON.parse(picked.text);
               } catch {
-                return setMessage(`${picked.name} is not JSON`);
+                return setMessage({ text: `${picked.name} is not JSON`, failed: true });
               }
               void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy: json }), `${picked.name} loaded`);
             }} />
           </label>
           {settings.taxonomySource === 'study' && <button type="button" className="small" onClick={() => void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy: null }), 'back to the built-in taxonomy')}>use the built-in one</button>}
         </div>
-        {message && <p className="muted" data-testid="setup-message">{message}</p>}
+        {message && <p className={message.failed ? 'error' : 'muted'} role={message.failed ? 'alert' : undefined} data-testid="setup-message">{message.text}</p>}
       </div>
       <div className="card">
         <h2>Annotators</h2>
