@@ -7,14 +7,18 @@ import { SCREEN_SIZES, StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
 import { ImportPage } from './pages/import-page';
 import { WaveformPage } from './pages/waveform-page';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDemoPeople } from './support/demo-labels';
+import { fixture } from '../test-support/fixtures';
 import { listAnnotators } from '../main/annotation/annotators';
 import { decide } from '../main/annotation/adjudication';
 import { listEpisodes } from '../main/db/episodes';
 import { listStudies } from '../main/db/studies';
+import { exportBundle } from '../main/annotation/exchange';
+import { writeBatch } from '../main/importers/write-batch';
+import type { BatchEpisode } from '../main/importers/batch';
 
 const ORDER = 'demo-retail-order-status';
 const FLIGHT = 'demo-airline-change-flight';
@@ -25,6 +29,34 @@ const LAST = 'dsb-demo-unanswerable-t1';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-e2e-day-'));
 const dbPath = join(dir, 'earshot.db');
+/** Ana's labels of the demo study as an exchange bundle, and a file that is not one. */
+const bundlePath = join(dir, 'ana.json');
+const junkPath = join(dir, 'junk.json');
+/** A τ study with simulation UUIDs for ids, readable task ids, and a call with no system. */
+const TAU_STUDY = 'τ-Voice sample';
+/** A study name long enough to run well past the study picker. */
+const LONG_NAME = 'VERA sample from the grader outputs of the long-context track, second run, all five prompts';
+const TAU_SIM = '49b22f0c-4a56-41c5-922f-bc2a56e53a23';
+let tauStudyId = 0;
+
+function tauEpisode(externalId: string, task: string, system: string): BatchEpisode {
+  const turns = [{ speaker: 'user' as const, startMs: 0, endMs: 900, text: `call about task ${task}` }];
+  return {
+    externalId,
+    system,
+    task,
+    trial: 0,
+    condition: { domain: 'retail' },
+    outcome: 'fail',
+    reward: 0,
+    durationMs: 1000,
+    info: {},
+    turns,
+    audio: [],
+    judgements: [],
+    annotations: [],
+  };
+}
 
 /** Ana and Ben label the demo study: they agree on ORDER, dispute FLIGHT, and Judy decides their dispute on BIRTH. */
 async function seed(): Promise<void> {
@@ -45,6 +77,22 @@ async function seed(): Promise<void> {
     { episodeId: birth, field: 'source', value: 'agent', rationale: 'heard', adjudicatorId: judy },
     now,
   );
+  writeFileSync(bundlePath, JSON.stringify(exportBundle(services.db, listStudies(services.db)[0].id, ana, now)));
+  writeFileSync(junkPath, '{"not": "a bundle"}');
+  const episodes = [
+    tauEpisode(TAU_SIM, '40', 'gpt-realtime'),
+    tauEpisode('7c6a3e3e-ac3f-406f-aea9-8cacb0a2e680', '98', 'gpt-realtime'),
+    tauEpisode('cd9c5ed2-9751-4c86-8dac-8a895a332e41', '20', ''),
+  ];
+  const batch = {
+    format: 'generic',
+    benchmark: 'tau-voice',
+    studyName: TAU_STUDY,
+    studyInfo: {},
+    source: 'test',
+  } as const;
+  const summary = await writeBatch(services.db, { ...batch, episodes, skipped: 0, warnings: [] }, { now });
+  tauStudyId = summary.study.id;
   services.db.close();
 }
 
@@ -227,5 +275,62 @@ describe('with the judge hidden until the commit', () => {
     await page.getByTestId('setting-hideJudgeUntilCommit').click();
     await page.locator('[data-testid="setting-hideJudgeUntilCommit"]:not(:checked)').waitFor();
     await labels.tab('label');
+  });
+});
+
+describe('the smaller things', () => {
+  it('shows one view tab selected at a time: Runs laid over Setup is the only one', async () => {
+    await labels.tab('setup');
+    await page.getByTestId('tab-runs').click();
+    await page.getByTestId('runs-view').waitFor();
+    const selected = () =>
+      page
+        .locator('[role="tab"][aria-selected="true"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    await expect(selected()).resolves.toEqual(['tab-runs']);
+    await studio.screenshotAtBothSizes('day-tabs-runs-over-setup');
+    await page.getByTestId('tab-runs').click();
+    await expect.poll(selected).toEqual(['tab-setup']);
+  });
+
+  it('clears an old success when a new attempt fails (a label bundle, then a file that is not one)', async () => {
+    await page.getByTestId('exchange-import').setInputFiles(bundlePath);
+    await page.getByTestId('exchange-result').filter({ hasText: 'Ana Lima' }).waitFor();
+    await page.getByTestId('exchange-import').setInputFiles(junkPath);
+    await page.getByTestId('exchange-error').waitFor();
+    expect(await page.getByTestId('exchange-result').count()).toBe(0);
+    await studio.screenshotAtBothSizes('day-setup-new-error');
+    await labels.tab('label');
+  });
+
+  it('keeps the tabs in place when a study with a long name comes, and shows τ as written in headings', async () => {
+    const tabX = async () => (await page.getByTestId('tab-label').boundingBox())!.x;
+    const before = await tabX();
+    await imports.open();
+    await imports.importPath(fixture('vera', 'test_voice_episodes', 'test.json'), LONG_NAME);
+    await imports.openStudy();
+    await expect.poll(() => page.getByTestId('study-picker').inputValue()).not.toBe(String(tauStudyId));
+    expect(await tabX()).toBe(before);
+    await studio.screenshotAtBothSizes('day-long-study-name');
+    await page.getByTestId('study-picker').selectOption(String(tauStudyId));
+    await studio.episodeRows().filter({ hasText: 'task 40' }).waitFor();
+    await page.getByTestId('tab-runs').click();
+    await expect(page.getByTestId('judges-study').innerText()).resolves.toContain('τ-Voice sample');
+    await page.getByTestId('tab-runs').click();
+  });
+
+  it('names τ calls by task and trial, with the id after, and filters by "no system"', async () => {
+    const row = studio.episodeRows().filter({ hasText: TAU_SIM });
+    await expect(row.locator('.ext-id').innerText()).resolves.toMatch(/^task 40 · trial 0/);
+    const system = page.getByTestId('filter-system');
+    await expect(system.locator('option').allTextContents()).resolves.toEqual(['all', '(no system)', 'gpt-realtime']);
+    await system.selectOption({ label: '(no system)' });
+    await expect.poll(() => studio.episodeRows().count()).toBe(1);
+    await expect(studio.episodeRows().first().textContent()).resolves.toContain('task 20');
+    await studio.openCall('cd9c5ed2-9751-4c86-8dac-8a895a332e41');
+    await expect(page.getByTestId('episode-title').innerText()).resolves.toMatch(/^task 20 · trial 0/);
+    await studio.screenshotAtBothSizes('day-tau-study-no-system');
+    await system.selectOption('');
+    await expect.poll(() => studio.episodeRows().count()).toBe(3);
   });
 });

@@ -13,3 +13,9 @@ export function formatMs(ms: number | null | undefined): string {
 export function formatScore(v: number | null | undefined): string {
   return v === null || v === undefined ? '–' : String(Math.round(v * 1000) / 1000);
 }
+
+/** `x` with `digits` decimals, never a negative zero: a value that rounds to zero reads "0.000", not "-0.000". */
+export function fixedDecimals(x: number, digits: number): string {
+  const text = x.toFixed(digits);
+  return Number(text) === 0 ? (0).toFixed(digits) : text;
+}

@@ -5,6 +5,7 @@ import { useApp } from '../store';
 import { formatScore } from '../format';
 import { progressKey } from '../store/progress-slice';
 import { MyMark, StudyMark } from './ProgressMarks';
+import { readableName } from './episode-name';
 
 const ROW_HEIGHT = 52;
 
@@ -68,7 +69,10 @@ export function EpisodeList() {
             >
               <div className="row-top">
                 <MyMark mark={progress?.[e.id]} />
-                <span className="ext-id" title={e.externalId}>{e.externalId}</span>
+                <span className="ext-id" title={e.externalId}>
+                  {readableName(e) ?? e.externalId}
+                  {readableName(e) && <span className="ext-sub">{e.externalId}</span>}
+                </span>
                 <StudyMark mark={progress?.[e.id]} />
                 <span className={`outcome outcome-${(e.outcome ?? 'none').toLowerCase()}`}>{e.outcome ?? '–'}</span>
               </div>

@@ -35,6 +35,9 @@ function HiddenJudgeFilter({ until }: { until: 'commit' | 'first_label' }) {
   );
 }
 
+/** The option standing for an empty value (e.g. calls with no system), which the select's '' ("all") cannot be. */
+const EMPTY_VALUE = '\u0000empty';
+
 function Choice({
   label,
   values,
@@ -54,13 +57,13 @@ function Choice({
       <span>{label}</span>
       <select
         data-testid={testId}
-        value={selected ?? ''}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        value={selected === '' ? EMPTY_VALUE : (selected ?? '')}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === EMPTY_VALUE ? '' : e.target.value)}
       >
         <option value="">all</option>
         {values.map((v) => (
-          <option key={v} value={v}>
-            {v}
+          <option key={v} value={v === '' ? EMPTY_VALUE : v}>
+            {v === '' ? `(no ${label})` : v}
           </option>
         ))}
       </select>

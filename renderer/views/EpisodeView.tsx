@@ -9,6 +9,7 @@ import { Spectrogram } from '../components/Spectrogram';
 import { activeTurnAt } from '../player/active-turn';
 import { onTime } from '../player/player';
 import { formatMs, formatScore } from '../format';
+import { readableName } from '../components/episode-name';
 import { LabelPanel } from '../components/labels/LabelPanel';
 import { JudgeGate } from '../components/labels/JudgeGate';
 import type { AnnotatorMarks } from '../components/labels/annotator-marks';
@@ -35,7 +36,10 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
     <>
       <main className="center" data-testid="episode-view" data-episode-id={episode.id}>
         <header className="episode-head">
-          <h1 data-testid="episode-title">{episode.externalId}</h1>
+          <h1 data-testid="episode-title" title={episode.externalId}>
+            {readableName(episode) ?? episode.externalId}
+            {readableName(episode) && <span className="ext-sub">{episode.externalId}</span>}
+          </h1>
           <dl className="facts">
             <div><dt>system</dt><dd>{episode.system || '–'}</dd></div>
             <div><dt>task</dt><dd>{episode.task || '–'}</dd></div>

@@ -4,6 +4,7 @@ import type { CategoryHeatmap, LabelSection, TauSection, VeraSection, DsbDgSecti
 import type { LegendItem } from './compose';
 import { mixColors } from './color';
 import { seriesColor, type ChartTheme } from './theme';
+import { fixedDecimals } from '../../format';
 
 /** A drawn plot and what its legend lists. */
 export interface DrawnPlot {
@@ -138,8 +139,12 @@ export function categoryHeatmap(c: CategoryHeatmap, theme: ChartTheme, width: nu
   const data = c.systems.flatMap((s) => s.cells.map((cell) => ({ system: systemName(s.system), category: cell.category, value: single ? cell.rate : cell.deviation })));
   const max = Math.max(0.01, ...data.map((d) => Math.abs(d.value)));
   const fillOf = (v: number) => (single ? mixColors(theme.background, theme.accent, v / max) : mixColors(theme.background, v < 0 ? theme.below : theme.above, Math.min(1, Math.abs(v) / max)));
-  const sign = (v: number) => (single ? '' : v > 0 ? '+' : v < 0 ? '−' : '');
-  const shaded = data.map((d) => ({ ...d, fill: fillOf(d.value), ink: Math.abs(d.value) / max > 0.55 ? '#ffffff' : theme.text, text: `${sign(d.value)}${Math.abs(d.value).toFixed(2)}` }));
+  // A deviation that rounds to zero has no sign ("0.00", never "−0.00").
+  const cellText = (v: number) => {
+    const shown = fixedDecimals(Math.abs(v), 2);
+    return `${single || Number(shown) === 0 ? '' : v > 0 ? '+' : '−'}${shown}`;
+  };
+  const shaded = data.map((d) => ({ ...d, fill: fillOf(d.value), ink: Math.abs(d.value) / max > 0.55 ? '#ffffff' : theme.text, text: cellText(d.value) }));
   const systems = [...new Set(data.map((d) => d.system))];
   const bottom = Math.min(140, 16 + Math.max(...c.categories.map((k) => k.length)) * 4.8);
   const svg = Plot.plot({
