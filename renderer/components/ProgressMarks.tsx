@@ -7,6 +7,8 @@ const MINE_GLYPH = { unlabelled: '○', in_progress: '◐', committed: '●' } a
 /** My mark of a call, as a dot with its name for screen readers and on hover; a blank of the same width before any. */
 export function MyMark({ mark }: { mark: EpisodeProgress | undefined }) {
   const mine = mark?.mine;
+  // No annotator chosen: no mark and no room kept; marks not loaded yet: a blank, so the row does not move.
+  if (mark && mine === null) return null;
   if (!mine) return <span className="my-mark" aria-hidden />;
   return (
     <span
