@@ -47,6 +47,42 @@ describe('earshot agreement', () => {
     expect(existsSync(join(home, 'earshot.db'))).toBe(false);
   });
 
+  it('--ratings --json gives every coefficient with analytic inference: irrCAC README values on cont3x3abstractors', { timeout: 30_000 }, () => {
+    const rows = ['item,rater,label'];
+    const categories = ['Ectopic', 'AIU', 'NIU'];
+    [[13, 0, 0], [0, 20, 7], [0, 4, 56]].forEach((row, i) =>
+      row.forEach((n, j) => {
+        for (let k = 0; k < n; k++) rows.push(`p${i}${j}${k},A,${categories[i]}`, `p${i}${j}${k},B,${categories[j]}`);
+      }),
+    );
+    writeFileSync(join(home, 'abstractors.csv'), rows.join('\n'));
+    const res = earshot('agreement', '--ratings', 'abstractors.csv', '--json', '--resamples', '500');
+    expect(res.stderr).toBe('');
+    const c = JSON.parse(res.stdout).coefficients;
+    // irrCAC README: kappa2.table 0.7964094 (SE 0.05891072), scott2.table 0.7962397 (SE 0.05905473), gwet.ac1.table 0.8493305.
+    expect(c.cohenKappa.estimate).toBeCloseTo(0.7964094, 7);
+    expect(c.cohenKappa.analytic.se).toBeCloseTo(0.05891072, 8);
+    expect(c.scottPi.analytic.se).toBeCloseTo(0.05905473, 8);
+    expect(c.gwetAc1.estimate).toBeCloseTo(0.8493305, 7);
+    expect(c.perCategory.map((k: { category: string }) => k.category)).toEqual(['AIU', 'Ectopic', 'NIU']);
+    const text = earshot('agreement', '--ratings', 'abstractors.csv', '--resamples', '200').stdout;
+    expect(text).toMatch(/Cohen's kappa +0\.796 \[[-\d.]+, [-\d.]+\]  SE 0\.059  t \[0\.680, 0\.913\]  p /);
+  });
+
+  it('--ratings --order a,b,c sets the category order, so text labels can be ordinal', { timeout: 30_000 }, () => {
+    const pairs = [['low', 'low'], ['low', 'mid'], ['mid', 'mid'], ['mid', 'high'], ['high', 'high'], ['high', 'mid']];
+    const rows = ['item,rater,label', ...pairs.flatMap(([a, b], i) => [`u${i},A,${a}`, `u${i},B,${b}`])];
+    writeFileSync(join(home, 'ordinal.csv'), rows.join('\n'));
+    expect(earshot('agreement', '--ratings', 'ordinal.csv', '--level', 'ordinal').stderr).toMatch(/explicit category order/);
+    const res = earshot('agreement', '--ratings', 'ordinal.csv', '--level', 'ordinal', '--order', 'low, mid, high', '--json', '--resamples', '200');
+    expect(res.stderr).toBe('');
+    const report = JSON.parse(res.stdout);
+    expect(report.categories).toEqual(['low', 'mid', 'high']);
+    expect(report.coefficients.weighted.weights).toBe('ordinal');
+    expect(earshot('agreement', '--ratings', 'ordinal.csv', '--order', 'low,low,high').code).toBe(2);
+    expect(earshot('agreement', '--ratings', 'ordinal.csv', '--order', 'low,mid').stderr).toMatch(/"high" is not in the category list/);
+  });
+
   it('--ratings names file, line and field of a broken CSV, in one line with exit code 1', () => {
     writeFileSync(join(home, 'bad.csv'), 'item,rater,label\nc1,A,x\nc1,A,y\n');
     const res = earshot('agreement', '--ratings', 'bad.csv', '--json');
@@ -86,6 +122,7 @@ describe('earshot agreement', () => {
   it('refuses an unknown rater and a bad level with usage errors', { timeout: 30_000 }, () => {
     expect(earshot('agreement', '--study', 'tau elicit', '--field', 'error_source', '--raters', 'A,Zed', '--db', db).stderr).toMatch(/no annotator "Zed"/);
     expect(earshot('agreement', '--ratings', 'ratings.csv', '--level', 'fuzzy').code).toBe(2);
+    expect(earshot('agreement', '--study', 'tau elicit', '--order', 'a,b', '--db', db).stderr).toMatch(/--order applies to --ratings/);
   });
 
   it('report writes the Markdown document and its CSV; labels csv writes validation.csv rows', () => {

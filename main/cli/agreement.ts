@@ -2,13 +2,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Services } from '../services/services';
-import { bootstrapInWorker, LEVELS, parseRatingsCsv, type AgreementReport, type Level } from '../stats/agreement/index';
+import { bootstrapInWorker, LEVELS, parseRatingsCsv, type Level } from '../stats/agreement/index';
 import type { StudyAgreement } from '../../shared/types/annotation';
 import { computeStudyAgreement } from '../annotation/agreement';
 import { buildReportFiles } from '../annotation/report-files';
 import { fmtInterval } from '../annotation/report-text';
 import { labelledFields } from '../annotation/ratings';
 import { studyJudgeMappings } from '../annotation/judge-mappings';
+import { coefficientLines } from './agreement-text';
 import { judgeTextLines } from './judge-text';
 import { annotatorIdByNameOrId } from '../db/annotators';
 import { UsageError, type CliOptions } from './args';
@@ -32,23 +33,19 @@ export function raterIds(s: Services, opts: CliOptions): number[] | undefined {
   });
 }
 
-function reportLines(r: AgreementReport): string[] {
-  const s = r.statistics;
-  const rows: [string, (typeof s)[keyof typeof s]][] = [
-    ['percent agreement', s.percentAgreement],
-    ["Cohen's kappa", s.cohenKappa],
-    ["Cohen's kappa (linear)", s.cohenKappaLinear],
-    ["Cohen's kappa (quadratic)", s.cohenKappaQuadratic],
-    ["Fleiss' kappa", s.fleissKappa],
-    ["Krippendorff's alpha", s.krippendorffAlpha],
-    ["Gwet's AC1", s.gwetAc1],
-  ];
-  return rows.filter(([, i]) => i !== null).map(([name, i]) => `  ${name.padEnd(26)} ${fmtInterval(i)}`);
+/** The category order of `--order a,b,c` (for a ratings CSV); undefined without the option. */
+function categoryOrder(opts: CliOptions): string[] | undefined {
+  if (opts.order === undefined) return undefined;
+  const order = opts.order.split(',').map((x) => x.trim());
+  if (order.length < 2 || order.some((x) => x === '')) throw new UsageError('--order needs at least two categories, e.g. --order low,mid,high');
+  const twice = order.find((x, i) => order.indexOf(x) !== i);
+  if (twice !== undefined) throw new UsageError(`--order lists "${twice}" twice`);
+  return order;
 }
 
 function studyText(a: StudyAgreement): string {
   const o = a.overall;
-  const lines = [`${a.study.name} · ${a.field}: ${o.nPairableItems} of ${o.nItems} items labelled twice by ${o.raters.join(', ')} (${o.level}; 95% CI, ${o.bootstrap.resamples} resamples)`, ...reportLines(o)];
+  const lines = [`${a.study.name} · ${a.field}: ${o.nPairableItems} of ${o.nItems} items labelled twice by ${o.raters.join(', ')} (${o.level}; 95% CI, ${o.bootstrap.resamples} resamples)`, ...coefficientLines(o)];
   for (const p of a.vsAdjudicated) {
     lines.push(`  ${`${p.rater} vs ${p.reference}`.padEnd(26)} ${p.report ? `agreement ${fmtInterval(p.report.statistics.percentAgreement)}, kappa ${fmtInterval(p.report.statistics.cohenKappa)}` : p.problem}`);
   }
@@ -69,13 +66,14 @@ function defaultField(s: Services, studyId: number): string {
 /** `agreement --study X [--field F] [--raters A,B] [--level L] [--seed N] [--resamples N]`. */
 export async function agreementCommand(s: Services, opts: CliOptions): Promise<CommandOutput> {
   if (opts.ratings !== undefined) return ratingsAgreementCommand(opts);
+  if (opts.order !== undefined) throw new UsageError('--order applies to --ratings; a study orders categories by its taxonomy');
   const study = requireStudy(s, opts);
   const field = opts.field ?? defaultField(s, study.id);
   const result = await computeStudyAgreement(s.db, { studyId: study.id, field, raterIds: raterIds(s, opts), level: level(opts), seed: opts.seed, resamples: opts.resamples });
   return { json: result, text: studyText(result) };
 }
 
-/** `agreement --ratings FILE.csv [--level L] [--seed N] [--resamples N]`: columns item,rater,label; no database involved. */
+/** `agreement --ratings FILE.csv [--level L] [--order a,b,c] [--seed N] [--resamples N]`: columns item,rater,label; no database. */
 export async function ratingsAgreementCommand(opts: CliOptions): Promise<CommandOutput> {
   const path = resolve(opts.ratings!);
   let text: string;
@@ -85,8 +83,9 @@ export async function ratingsAgreementCommand(opts: CliOptions): Promise<Command
     throw new Error(`cannot read ${opts.ratings}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   const table = parseRatingsCsv(text, basename(path));
-  const report = await bootstrapInWorker(table, { level: level(opts), seed: opts.seed, resamples: opts.resamples });
-  return { json: report, text: [`${basename(path)}: ${report.nPairableItems} of ${report.nItems} items rated twice by ${report.raters.join(', ')}`, ...reportLines(report)].join('\n') };
+  const options = { level: level(opts), categories: categoryOrder(opts), seed: opts.seed, resamples: opts.resamples };
+  const report = await bootstrapInWorker(table, options);
+  return { json: report, text: [`${basename(path)}: ${report.nPairableItems} of ${report.nItems} items rated twice by ${report.raters.join(', ')}`, ...coefficientLines(report)].join('\n') };
 }
 
 /** `report --study X --field F[,G] [--format markdown|html] [--raters A,B] [--out FILE]`: writes FILE and FILE's .csv beside it. */

@@ -16,6 +16,8 @@ export interface CliOptions {
   raters?: string;
   ratings?: string;
   level?: string;
+  /** `--order a,b,c`: the category order of a ratings CSV. */
+  order?: string;
   seed?: number;
   resamples?: number;
   set?: string;
@@ -41,6 +43,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         raters: { type: 'string' },
         ratings: { type: 'string' },
         level: { type: 'string' },
+        order: { type: 'string' },
         seed: { type: 'string' },
         resamples: { type: 'string' },
         set: { type: 'string' },
@@ -63,6 +66,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     raters: v.raters,
     ratings: v.ratings,
     level: v.level,
+    order: v.order,
     seed: v.seed === undefined ? undefined : integer('--seed', v.seed, 0, 2 ** 32 - 1),
     resamples: v.resamples === undefined ? undefined : integer('--resamples', v.resamples, 1, 1_000_000),
     set: v.set,

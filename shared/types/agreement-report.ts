@@ -27,7 +27,8 @@ export interface AgreementStatistics {
 }
 
 /** Weight families of the weighted coefficients (irrCAC's definitions; identity = unweighted). */
-export type WeightFamily = 'identity' | 'quadratic' | 'linear' | 'ordinal' | 'radical' | 'ratio' | 'circular' | 'bipolar';
+export type WeightFamily =
+  'identity' | 'quadratic' | 'linear' | 'ordinal' | 'radical' | 'ratio' | 'circular' | 'bipolar';
 
 /** Gwet's analytic inference for one coefficient: linearization variance, t interval and one-sided p (irrCAC). */
 export interface AnalyticInference {
@@ -145,8 +146,18 @@ export interface AgreementReport {
   raters: string[];
   nRatings: number;
   categories: string[];
-  bootstrap: { method: 'percentile'; unit: 'item'; prng: 'mulberry32'; resamples: number; seed: number; confidence: number };
+  bootstrap: {
+    method: 'percentile';
+    unit: 'item';
+    prng: 'mulberry32';
+    resamples: number;
+    seed: number;
+    confidence: number;
+  };
   statistics: AgreementStatistics;
   /** Rows: first rater, columns: second rater; null unless there are exactly two raters. */
   confusionMatrix: ConfusionMatrix | null;
+  /** Every coefficient the level allows, with analytic and bootstrap inference (docs/metrics-agreement.md). */
+  coefficients: AgreementCoefficients;
+  analytic: AnalyticSettings;
 }

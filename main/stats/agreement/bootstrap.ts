@@ -43,13 +43,7 @@ export function bootstrapIntervals<K extends string>(
   estimators: Record<K, Estimator>,
   options: BootstrapOptions = {},
 ): Record<K, BootstrapInterval> {
-  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
-  const seed = options.seed ?? DEFAULT_SEED;
-  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
-  if (!Number.isInteger(resamples) || resamples < 0) throw new Error(`resamples must be a whole number ≥ 0, got ${resamples}`);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error(`seed must be an integer in 0 .. 2^32 − 1, got ${seed}`);
-  if (!(confidence > 0 && confidence < 1)) throw new Error(`confidence must lie strictly between 0 and 1, got ${confidence}`);
-
+  const { resamples, seed, confidence } = bootstrapSettings(options);
   const names = Object.keys(estimators) as K[];
   const fns = names.map((k) => estimators[k]);
   const counts = new Float64Array(patterns.counts.length);
@@ -65,23 +59,49 @@ export function bootstrapIntervals<K extends string>(
 
   const out = {} as Record<K, BootstrapInterval>;
   names.forEach((name, s) => {
-    const valid = draws[s].filter((x) => !Number.isNaN(x)).sort();
-    const estimate = fns[s](patterns.counts);
-    out[name] = {
-      estimate: finiteOrNull(estimate),
-      low: finiteOrNull(quantileSorted(valid, (1 - confidence) / 2)),
-      high: finiteOrNull(quantileSorted(valid, (1 + confidence) / 2)),
-      resamples,
-      undefinedResamples: resamples - valid.length,
-      seed,
-      confidence,
-    };
+    out[name] = percentileInterval(draws[s], fns[s](patterns.counts), { resamples, seed, confidence });
   });
   return out;
 }
 
+/** The options with their defaults, checked: a whole number of resamples, a 32-bit seed, 0 < confidence < 1. */
+export function bootstrapSettings(options: BootstrapOptions): Required<BootstrapOptions> {
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+  if (!Number.isInteger(resamples) || resamples < 0)
+    throw new Error(`resamples must be a whole number ≥ 0, got ${resamples}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new Error(`seed must be an integer in 0 .. 2^32 − 1, got ${seed}`);
+  if (!(confidence > 0 && confidence < 1))
+    throw new Error(`confidence must lie strictly between 0 and 1, got ${confidence}`);
+  return { resamples, seed, confidence };
+}
+
+/** The percentile interval of a statistic's resampled values (NaN draws left out and counted) around its estimate. */
+export function percentileInterval(
+  draws: Float64Array,
+  estimate: number,
+  settings: Required<BootstrapOptions>,
+): BootstrapInterval {
+  const valid = draws.filter((x) => !Number.isNaN(x)).sort();
+  return {
+    estimate: finiteOrNull(estimate),
+    low: finiteOrNull(quantileSorted(valid, (1 - settings.confidence) / 2)),
+    high: finiteOrNull(quantileSorted(valid, (1 + settings.confidence) / 2)),
+    resamples: settings.resamples,
+    undefinedResamples: settings.resamples - valid.length,
+    seed: settings.seed,
+    confidence: settings.confidence,
+  };
+}
+
 /** Bootstrap interval of one statistic of a coded table. */
-export function bootstrapStatistic(coded: CodedRatings, build: (patterns: RatingPatterns) => Estimator, options: BootstrapOptions = {}): BootstrapInterval {
+export function bootstrapStatistic(
+  coded: CodedRatings,
+  build: (patterns: RatingPatterns) => Estimator,
+  options: BootstrapOptions = {},
+): BootstrapInterval {
   const patterns = ratingPatterns(coded);
   return bootstrapIntervals(patterns, { statistic: build(patterns) }, options).statistic;
 }

@@ -7,12 +7,14 @@ import { evaluateOnTable, type Estimator, type RatingPatterns } from './patterns
 export function fleissKappaEstimator(patterns: RatingPatterns): Estimator {
   const shares = patternShares(patterns);
   const pi = new Float64Array(patterns.nCategories);
-  return (weights) => {
-    const pa = agreementAndShares(shares, weights, pi);
-    let pe = 0;
-    for (let k = 0; k < pi.length; k++) pe += pi[k] * pi[k];
-    return pe === 1 ? NaN : (pa - pe) / (1 - pe);
-  };
+  return (weights) => fleissFromShares(agreementAndShares(shares, weights, pi), pi);
+}
+
+/** Fleiss' κ from p_a and the category shares π. */
+export function fleissFromShares(pa: number, pi: Float64Array): number {
+  let pe = 0;
+  for (let k = 0; k < pi.length; k++) pe += pi[k] * pi[k];
+  return pe === 1 ? NaN : (pa - pe) / (1 - pe);
 }
 
 /** Fleiss' κ of a coded table. */

@@ -1,53 +1,45 @@
-/** The agreement report: every statistic with its bootstrap interval, as one JSON-serializable object. */
-import { bootstrapIntervals, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
+/** The agreement report: every statistic with its bootstrap interval and analytic inference, as one JSON object. */
+import { agreementIntervals } from './agreement-bootstrap';
+import type { AnalyticOptions } from './analytic';
+import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOptions } from './bootstrap';
 import { isNumericLabel, LEVELS, type Level } from './categories';
 import { codeRatings, MISSING } from './coding';
-import { cohenKappaEstimator } from './cohen-kappa';
-import { confusionMatrix, type ConfusionMatrix } from './confusion-matrix';
-import { fleissKappaEstimator } from './fleiss-kappa';
-import { gwetAc1Estimator } from './gwet-ac1';
-import { krippendorffAlphaEstimator } from './krippendorff-alpha';
-import { ratingPatterns, type Estimator } from './patterns';
-import { percentAgreementEstimator } from './percent-agreement';
+import { confusionMatrix } from './confusion-matrix';
+import { ratingPatterns } from './patterns';
 import type { RatingsTable } from './ratings';
+import { reportCoefficients, reportPlan } from './report-coefficients';
 import type { AgreementReport, AgreementStatistics } from '../../../shared/types/agreement-report';
 
-/** Options of the report: level of measurement, explicit category order, and the bootstrap settings. */
+/**
+ * Options of the report: level of measurement, explicit category order, the bootstrap settings (the confidence level
+ * is also the analytic intervals'), and the population size of the analytic finite-population correction.
+ */
 export interface AgreementOptions extends BootstrapOptions {
   level?: Level;
   categories?: readonly string[];
+  population?: AnalyticOptions['population'];
 }
-
 
 /** The report's shapes (defined in shared/, the contract both sides read). */
 export type { AgreementReport, AgreementStatistics };
 
-/** Computes every agreement statistic with its percentile bootstrap interval for a ratings table. */
+/** Every agreement statistic of a ratings table with its percentile bootstrap interval and analytic inference. */
 export function agreementReport(table: RatingsTable, options: AgreementOptions = {}): AgreementReport {
   const level = options.level ?? 'nominal';
   if (!LEVELS.includes(level)) throw new Error(`level must be one of ${LEVELS.join(', ')}, got "${String(level)}"`);
-  if (table.raters.length < 2) throw new Error(`agreement needs at least 2 raters, the table has ${table.raters.length}`);
+  if (table.raters.length < 2)
+    throw new Error(`agreement needs at least 2 raters, the table has ${table.raters.length}`);
   const coded = codeRatings(table, options.categories);
   if (level !== 'nominal' && !options.categories && !coded.categories.every(isNumericLabel)) {
     throw new Error(`${level} level with non-numeric labels needs an explicit category order`);
   }
   const patterns = ratingPatterns(coded);
-  const twoRaters = coded.raters.length === 2;
-  const estimators: Record<string, Estimator> = {
-    percentAgreement: percentAgreementEstimator(patterns),
-    fleissKappa: fleissKappaEstimator(patterns),
-    gwetAc1: gwetAc1Estimator(patterns),
-    krippendorffAlpha: krippendorffAlphaEstimator(patterns, level, coded.categories),
-  };
-  if (twoRaters) estimators.cohenKappa = cohenKappaEstimator(patterns, 'unweighted');
-  if (twoRaters && level !== 'nominal') {
-    estimators.cohenKappaLinear = cohenKappaEstimator(patterns, 'linear');
-    estimators.cohenKappaQuadratic = cohenKappaEstimator(patterns, 'quadratic');
-  }
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const seed = options.seed ?? DEFAULT_SEED;
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
-  const intervals = bootstrapIntervals(patterns, estimators, { resamples, seed, confidence });
+  const intervals = agreementIntervals(patterns, reportPlan(coded, level), { resamples, seed, confidence });
+  const population = options.population ?? null;
+  const coefficients = reportCoefficients(coded, patterns, level, intervals, { confidence, population });
 
   const nRaters = coded.raters.length;
   let nRatings = 0;
@@ -79,6 +71,8 @@ export function agreementReport(table: RatingsTable, options: AgreementOptions =
       cohenKappaLinear: intervals.cohenKappaLinear ?? null,
       cohenKappaQuadratic: intervals.cohenKappaQuadratic ?? null,
     },
-    confusionMatrix: twoRaters ? confusionMatrix(coded) : null,
+    confusionMatrix: nRaters === 2 ? confusionMatrix(coded) : null,
+    coefficients,
+    analytic: { method: 'gwet-linearization', confidence, population },
   };
 }
