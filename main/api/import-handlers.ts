@@ -6,7 +6,7 @@ import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { FileEntry } from '../../shared/methods/imports';
 import type { Services } from '../services/services';
 import { detectFormat } from '../importers/detect';
-import { importPath } from '../importers/import-path';
+import { importInWorker } from '../importers/import-in-worker';
 import { DomainError } from '../domain/errors';
 import { importCounts } from '../../shared/count-noun';
 
@@ -37,14 +37,17 @@ export function filesList(_s: Services, input: MethodInput<'files.list'>): Metho
   return { path, parent: dirname(path) === path ? null : dirname(path), entries };
 }
 
-/** `import.start`: reads and writes in a job; progress and the final summary arrive as `job.progress` events. */
+/**
+ * `import.start`: reads and writes in a job, on a worker thread (this thread keeps answering); progress and the final
+ * summary arrive as `job.progress` events, and `jobs.cancel` stops it with nothing changed.
+ */
 export function importStart(s: Services, input: MethodInput<'import.start'>): MethodOutput<'import.start'> {
   const path = resolve(input.path);
   const format = input.format ?? detectFormat(path);
   if (!format) throw new DomainError('invalid_input', `${path}: cannot tell the format of this file or folder; choose one`);
   const { jobId, done } = s.jobs.start('import', async ({ signal, progress }) => {
     progress(0, 0, `reading ${format} files`);
-    const summary = await importPath(s.db, path, format, { now: s.clock(), studyName: input.study, signal, onProgress: progress });
+    const summary = await importInWorker(s.db, path, format, { now: s.clock(), studyName: input.study, signal, onProgress: progress });
     progress(1, 1, summary.unchanged ? 'already imported; nothing changed' : `imported ${importCounts(summary)}`);
     s.events.emit('data.changed', { scope: 'studies', studyId: summary.study.id });
     return summary;

@@ -83,3 +83,8 @@ export function insertAudioAsset(db: Db, a: NewAudioAsset): number {
     .run(a.path, a.sha256, a.format, a.sampleRate, a.channels, a.durationMs, a.peaksPerSecond, a.peaks);
   return Number(res.lastInsertRowid);
 }
+
+/** Deletes every asset no episode links (those of an import that failed or was cancelled); returns how many. */
+export function deleteUnlinkedAssets(db: Db): number {
+  return db.prepare('DELETE FROM audio_assets WHERE id NOT IN (SELECT asset_id FROM episode_audio)').run().changes;
+}

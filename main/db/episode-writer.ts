@@ -1,12 +1,13 @@
 /**
- * An import's inserts of new episodes, inside the import's one transaction: episode rows with ids given by the caller,
- * their conditions, search text, turns, judgements and audio links, many rows a statement; and the planner statistics
- * the episode browser relies on, refreshed after an import.
+ * An import's inserts of new episodes, inside the import's transactions: episode rows with ids given by the caller,
+ * their conditions, search text, turns, judgements and audio links, many rows a statement; the move of an import's
+ * episodes from its hidden study into their study, or their deletion when it fails; and the planner statistics the
+ * episode browser relies on, refreshed after an import.
  */
 import type { Db } from './open';
 import { RowInserter } from './insert-rows';
 
-/** Writes the rows of an import's new episodes; one per import, used inside its transaction. */
+/** Writes the rows of an import's new episodes; one per import, used inside its transactions. */
 export class EpisodeWriter {
   private readonly episodes;
   private readonly conditions;
@@ -90,6 +91,24 @@ export class EpisodeWriter {
   linkAudio(episodeId: number, assetId: number, role: unknown, lanesJson: unknown): void {
     this.audioLink.run(episodeId, assetId, role, lanesJson);
   }
+}
+
+/**
+ * Moves every episode of study `from` into study `to` (an import's hidden study into the study it was imported into),
+ * with everything that hangs on the episodes; fails on an external id both studies hold.
+ */
+export function moveStudyEpisodes(db: Db, from: number, to: number): void {
+  db.prepare('UPDATE episodes SET study_id = ? WHERE study_id = ?').run(to, from);
+}
+
+/**
+ * Deletes up to `limit` episodes of the study with everything that hangs on them (turns, judgements, conditions,
+ * search text, audio links, by cascade and trigger); returns how many it deleted.
+ */
+export function deleteStudyEpisodes(db: Db, studyId: number, limit: number): number {
+  return db
+    .prepare('DELETE FROM episodes WHERE id IN (SELECT id FROM episodes WHERE study_id = ? LIMIT ?)')
+    .run(studyId, limit).changes;
 }
 
 /**

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './open';
 import type { EpisodeDetail, EpisodeRow, Judgement, Turn } from '../../shared/domain';
 import { listEpisodeAudio } from './audio';
+import { PENDING_IMPORT_STUDIES } from './imports';
 
 /** An episode row as selected with EPISODE_COLUMNS. */
 export interface EpisodeDbRow {
@@ -47,9 +48,12 @@ export function listEpisodes(db: Db, studyId: number): EpisodeRow[] {
   return rows.map(toEpisodeRow);
 }
 
-/** One episode with turns, audio and judgements; null when it does not exist. */
+/** Episodes of an import still in progress are not there yet for the lookups by id. */
+const VISIBLE = `e.study_id NOT IN (${PENDING_IMPORT_STUDIES})`;
+
+/** One episode with turns, audio and judgements; null when it does not exist (or its import is in progress). */
 export function getEpisode(db: Db, episodeId: number): EpisodeDetail | null {
-  const row = db.prepare(`SELECT ${EPISODE_COLUMNS}, e.info FROM episodes e WHERE e.id = ?`).get(episodeId) as (EpisodeDbRow & { info: string }) | undefined;
+  const row = db.prepare(`SELECT ${EPISODE_COLUMNS}, e.info FROM episodes e WHERE e.id = ? AND ${VISIBLE}`).get(episodeId) as (EpisodeDbRow & { info: string }) | undefined;
   if (!row) return null;
   return {
     episode: { ...toEpisodeRow(row), studyId: row.study_id, info: JSON.parse(row.info) as Record<string, unknown> },
@@ -175,7 +179,7 @@ const EPISODE_REF_SELECT = 'SELECT id, study_id, external_id, system, task, cond
 
 /** The episode with this id as the annotation rules read it, or null. */
 export function episodeRef(db: Db, episodeId: number): EpisodeRef | null {
-  const r = db.prepare(`${EPISODE_REF_SELECT} WHERE id = ?`).get(episodeId) as EpisodeRefDbRow | undefined;
+  const r = db.prepare(`${EPISODE_REF_SELECT} e WHERE id = ? AND ${VISIBLE}`).get(episodeId) as EpisodeRefDbRow | undefined;
   return r ? toEpisodeRef(r) : null;
 }
 

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations as defaultMigrations, type Migration } from './migrations/index';
 import { applyRebuild } from './migrations/table-rebuild';
+import { sweepAbandonedImports } from './import-staging';
 
 /** The database handle type used across the main side. */
 export type Db = Database.Database;
@@ -26,7 +27,10 @@ export function nativeBindingOf(db: Db): string | undefined {
 /** Raised when the file was written by a newer Earshot than this one. */
 export class SchemaTooNewError extends Error {}
 
-/** Opens (creating if needed) the database at `file` and brings it to the current schema. */
+/**
+ * Opens (creating if needed) the database at `file`, brings it to the current schema and removes what imports whose
+ * process died left unfinished (never visible; see import-staging.ts).
+ */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
@@ -36,6 +40,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db, options.migrations ?? defaultMigrations, file);
+    sweepAbandonedImports(db);
     if (options.nativeBinding) nativeBindings.set(db, options.nativeBinding);
     return db;
   } catch (err) {

@@ -1,5 +1,9 @@
-/** Queries over studies. */
+/**
+ * Queries over studies. The hidden study of an import in progress (imports.ts) is left out of every lookup here: its
+ * episodes appear only when the import completes.
+ */
 import type { Db } from './open';
+import { PENDING_IMPORT_STUDIES } from './imports';
 import type { Benchmark, StudySummary } from '../../shared/domain';
 
 interface StudyRow {
@@ -12,8 +16,10 @@ interface StudyRow {
   episode_count: number;
 }
 
+const VISIBLE = `s.id NOT IN (${PENDING_IMPORT_STUDIES})`;
+
 const SUMMARY_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM episodes e WHERE e.study_id = s.id) AS episode_count
-  FROM studies s`;
+  FROM studies s WHERE ${VISIBLE}`;
 
 const toSummary = (r: StudyRow): StudySummary => ({
   id: r.id,
@@ -31,7 +37,7 @@ export function listStudies(db: Db): StudySummary[] {
 }
 
 function studySummary(db: Db, studyId: number): StudySummary | null {
-  const row = db.prepare(`${SUMMARY_SELECT} WHERE s.id = ?`).get(studyId) as StudyRow | undefined;
+  const row = db.prepare(`${SUMMARY_SELECT} AND s.id = ?`).get(studyId) as StudyRow | undefined;
   return row ? toSummary(row) : null;
 }
 
@@ -45,17 +51,34 @@ export function findStudy(db: Db, idOrName: string | number): StudySummary | nul
 }
 
 /** Returns the id of the study called `name`, creating it when missing. */
-export function ensureStudy(
-  db: Db,
-  study: { name: string; benchmark: Benchmark; description?: string; info?: Record<string, unknown> },
-  now: Date,
-): number {
-  const existing = studyIdByName(db, study.name);
-  if (existing !== null) return existing;
+export function ensureStudy(db: Db, study: NewStudy, now: Date): number {
+  return studyIdByName(db, study.name) ?? insertStudy(db, study, now);
+}
+
+/** A new study's name, benchmark, description and info. */
+export interface NewStudy {
+  name: string;
+  benchmark: Benchmark;
+  description?: string;
+  info?: Record<string, unknown>;
+}
+
+/** Stores a new study; returns its id. */
+export function insertStudy(db: Db, study: NewStudy, now: Date): number {
   const res = db
     .prepare('INSERT INTO studies (name, benchmark, description, info, created_at) VALUES (?, ?, ?, ?, ?)')
     .run(study.name, study.benchmark, study.description ?? '', JSON.stringify(study.info ?? {}), now.toISOString());
   return Number(res.lastInsertRowid);
+}
+
+/** Gives a study another name (an import's hidden study takes its final name when the import completes). */
+export function renameStudy(db: Db, studyId: number, name: string): void {
+  db.prepare('UPDATE studies SET name = ? WHERE id = ?').run(name, studyId);
+}
+
+/** Deletes a study and, by cascade, everything of it (used for an import's hidden study once it is emptied). */
+export function deleteStudy(db: Db, studyId: number): void {
+  db.prepare('DELETE FROM studies WHERE id = ?').run(studyId);
 }
 
 /** The study's info object as the importer stored it (release metadata, archive files); {} when it has none. */
@@ -66,7 +89,8 @@ export function studyInfo(db: Db, studyId: number): Record<string, unknown> {
 
 /** The id of the study with exactly this name, or null. */
 export function studyIdByName(db: Db, name: string): number | null {
-  const row = db.prepare('SELECT id FROM studies WHERE name = ?').get(name) as { id: number } | undefined;
+  const row = db.prepare(`SELECT id FROM studies s WHERE name = ? AND ${VISIBLE}`).get(name) as
+    { id: number } | undefined;
   return row?.id ?? null;
 }
 
@@ -81,7 +105,9 @@ export interface StudyRef {
 
 /** The study with this id, or null. */
 export function studyRef(db: Db, studyId: number): StudyRef | null {
-  const r = db.prepare('SELECT id, name, benchmark, blind, taxonomy FROM studies WHERE id = ?').get(studyId) as
+  const r = db
+    .prepare(`SELECT id, name, benchmark, blind, taxonomy FROM studies s WHERE id = ? AND ${VISIBLE}`)
+    .get(studyId) as
     { id: number; name: string; benchmark: Benchmark; blind: number; taxonomy: string | null } | undefined;
   return r ? { id: r.id, name: r.name, benchmark: r.benchmark, blind: r.blind === 1, taxonomy: r.taxonomy } : null;
 }
@@ -98,5 +124,5 @@ export function writeStudyTaxonomy(db: Db, studyId: number, taxonomyJson: string
 
 /** Whether the database holds any study at all. */
 export function hasStudies(db: Db): boolean {
-  return db.prepare('SELECT 1 FROM studies LIMIT 1').get() !== undefined;
+  return db.prepare(`SELECT 1 FROM studies s WHERE ${VISIBLE} LIMIT 1`).get() !== undefined;
 }

@@ -6,10 +6,43 @@ export function inTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work)();
 }
 
+/** How often a write transaction asks for the write lock again while another connection holds it. */
+const LOCK_POLL_MS = 1;
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+const isBusy = (err: unknown) => (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
 /**
  * Runs `work` in one transaction that takes the write lock when it begins (BEGIN IMMEDIATE): a save that reads before
  * it writes then waits for another writer instead of failing half-way with 'database is locked'.
+ *
+ * While another connection holds the lock, it asks again every millisecond, up to the connection's busy timeout,
+ * instead of leaving the wait to SQLite, whose busy handler sleeps longer and longer (up to 100 ms between tries). An
+ * import writes in short transactions with a pause between them; SQLite's handler would mostly sleep through those
+ * pauses, so a label save could wait for many of them. Asked this often, it gets the lock in the first pause.
  */
 export function inWriteTransaction<T>(db: Db, work: () => T): T {
-  return db.transaction(work).immediate();
+  if (db.inTransaction) return db.transaction(work).immediate();
+  const timeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
+  let began = false;
+  const transaction = db.transaction(() => {
+    began = true;
+    db.pragma(`busy_timeout = ${timeoutMs}`);
+    return work();
+  });
+  const deadline = performance.now() + timeoutMs;
+  db.pragma('busy_timeout = 0');
+  try {
+    for (;;) {
+      try {
+        return transaction.immediate();
+      } catch (err) {
+        if (began || !isBusy(err) || performance.now() >= deadline) throw err;
+        Atomics.wait(sleeper, 0, 0, LOCK_POLL_MS);
+      }
+    }
+  } finally {
+    db.pragma(`busy_timeout = ${timeoutMs}`);
+  }
 }

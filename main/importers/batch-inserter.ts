@@ -1,6 +1,7 @@
 /**
- * What one import inserts, inside the writer's transaction: which episodes are new (content hashes), their ids, and
- * their rows, audio, judgements and labels, written through the main/db owners.
+ * What one import inserts, in the writer's transactions: which episodes are new (content hashes), their ids, and their
+ * rows and audio into the import's hidden study; the labels that came with them once the import completes. All
+ * through the main/db owners.
  */
 import { createHash, type Hash } from 'node:crypto';
 import type { Db } from '../db/open';
@@ -28,7 +29,10 @@ export interface PreparedAudio {
 
 /** Where an import writes and what it reports. */
 export interface InsertTarget {
+  /** The import's hidden study, which holds its episodes until it completes. */
   studyId: number;
+  /** The study the episodes are imported into, when it exists already: episodes it holds are not imported again. */
+  priorStudyId: number | null;
   benchmark: string;
   /** The file or folder imported, for messages. */
   source: string;
@@ -61,14 +65,18 @@ function rowsOf(
   return out;
 }
 
-/** Inserts an import's episodes into one study, chunk by chunk in batch order; call inside one transaction. */
+/** A label that came with an episode, stored when the import completes: episode id, annotator, field, value (JSON). */
+type ImportedLabel = [number, string, string, string];
+
+/** Inserts an import's episodes, chunk by chunk in batch order, each chunk inside one of the writer's transactions. */
 export class BatchInserter {
   private readonly rows: EpisodeWriter;
   private readonly inBatch = new Map<string, string>();
   private readonly annotatorIds = new Map<string, number>();
   private readonly assetIds = new Map<string, number>();
+  private readonly labels: ImportedLabel[] = [];
   private readonly createdAt: string;
-  private nextId: number;
+  private nextId = 0;
   private ordinal = 0;
   private readonly importHash: Hash;
 
@@ -79,21 +87,29 @@ export class BatchInserter {
     this.createdAt = target.now.toISOString();
     this.importHash = createHash('sha256').update(target.format);
     this.rows = new EpisodeWriter(db);
-    this.nextId = this.rows.nextEpisodeId();
+  }
+
+  /** Episodes of the batch seen so far (inserted or skipped). */
+  get seen(): number {
+    return this.ordinal;
   }
 
   /**
-   * Inserts the next episodes of the batch with the ids SQLite would give them one by one (max id + 1, …). One already
-   * in the study (or earlier in the batch) with the same content hash is skipped; with another, refused.
+   * Inserts the next episodes of the batch with the ids SQLite would give them one by one (max id + 1, …; past any
+   * episode another connection wrote since the last chunk). One already in the study (or earlier in the batch) with
+   * the same content hash is skipped; with another, refused.
    */
   insert(chunk: readonly PreparedEpisode[]): void {
+    this.nextId = Math.max(this.nextId, this.rows.nextEpisodeId());
     const fresh: [number, PreparedEpisode, string][] = [];
     for (const episode of chunk) {
       this.ordinal++;
       const hash = contentHash(episode, (path) => this.audio(path).sha256);
       this.importHash.update(hash);
+      const { priorStudyId } = this.target;
       const prior =
-        this.inBatch.get(episode.externalId) ?? this.rows.storedContentHash(this.target.studyId, episode.externalId);
+        this.inBatch.get(episode.externalId) ??
+        (priorStudyId === null ? undefined : this.rows.storedContentHash(priorStudyId, episode.externalId));
       if (prior === hash) continue;
       if (prior !== undefined) {
         throw new ImportError(
@@ -132,19 +148,29 @@ export class BatchInserter {
     return this.importHash.digest('hex');
   }
 
-  /** Audio links and imported labels, which few episodes have. */
+  /**
+   * Stores the labels that came with the episodes, creating their annotators; call in the transaction that completes
+   * the import, so that labels, their history and annotators appear with the episodes or not at all.
+   */
+  insertLabels(): void {
+    for (const [episodeId, annotator, field, value] of this.labels) {
+      insertImportedLabel(
+        this.db,
+        { episodeId, annotatorId: this.annotatorId(annotator), field },
+        value,
+        this.createdAt,
+      );
+      this.target.summary.annotations++;
+    }
+  }
+
+  /** Audio links, and the labels kept for the end; few episodes have either. */
   private insertParts(id: number, e: PreparedEpisode): void {
-    const { summary } = this.target;
     for (let i = 0; i < e.audio.length; i += AUDIO_WIDTH)
       this.rows.linkAudio(id, this.assetId(e.audio[i] as string), e.audio[i + 1], e.audio[i + 2]);
     for (let i = 0; i < e.annotations.length; i += ANNOTATION_WIDTH) {
-      const key = {
-        episodeId: id,
-        annotatorId: this.annotatorId(e.annotations[i] as string),
-        field: e.annotations[i + 1] as string,
-      };
-      insertImportedLabel(this.db, key, e.annotations[i + 2] as string, this.createdAt);
-      summary.annotations++;
+      const [annotator, field, value] = e.annotations.slice(i, i + ANNOTATION_WIDTH) as [string, string, string];
+      this.labels.push([id, annotator, field, value]);
     }
   }
 

@@ -1,15 +1,20 @@
-/** The one writer: puts an import's episodes into the database in a single transaction, or nothing at all. */
+/**
+ * The one writer: puts an import's episodes into the database all at once or not at all, for every reader, while
+ * holding the write lock only for short transactions, so that label saves on other connections go on meanwhile.
+ */
 import type { Db } from '../db/open';
-import { bulkWrite } from '../db/bulk-write';
-import { ensureStudy } from '../db/studies';
+import { discardStaging, keepStaging, openStaging, sweepAbandonedImports, type Staging } from '../db/import-staging';
+import { finishPendingImport, hasImport } from '../db/imports';
+import { moveStudyEpisodes, refreshPlannerStatistics } from '../db/episode-writer';
+import { deleteStudy, renameStudy, studyIdByName } from '../db/studies';
 import { inWriteTransaction } from '../db/transaction';
-import { hasImport, recordImport } from '../db/imports';
-import { refreshPlannerStatistics } from '../db/episode-writer';
+import { DomainError } from '../domain/errors';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
 import type { ImportBatch, ImportHeader } from './batch';
 import { BatchInserter, type PreparedAudio } from './batch-inserter';
 import { prepareEpisode, type PreparedEpisode } from './prepared-episode';
+import { TransactionPacer } from './transaction-pacer';
 
 /** Options of a write. */
 export interface WriteOptions {
@@ -17,35 +22,40 @@ export interface WriteOptions {
   now: Date;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;
+  /** Told the id of the import in progress once it has one (to remove what it wrote should its thread die). */
+  onStaged?: (importId: number) => void;
 }
 
-/** Thrown inside the transaction to undo it when the same content was imported into the study before. */
-class AlreadyImported extends Error {}
+/** Least time between two progress reports while episodes are written. */
+const PROGRESS_EVERY_MS = 100;
 
 /** Writes `batch` into `db`; re-importing identical content changes nothing. */
 export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptions): Promise<ImportSummary> {
   const audio = await prepareAudio([...new Set(batch.episodes.flatMap((e) => e.audio.map((a) => a.path)))], options);
   const episodes = batch.episodes.map(prepareEpisode);
   options.signal?.throwIfAborted();
-  return writeEpisodeChunks(db, batch, audio, [episodes], options);
+  return writeEpisodeChunks(db, batch, audio, [episodes], { ...options, total: episodes.length });
 }
 
 /**
- * Writes episodes that arrive chunk by chunk, in batch order, in one transaction: the chunks are taken while it is
- * open, so whatever produces them (e.g. threads reading the source) runs while earlier chunks are inserted. A chunk
- * source that throws undoes everything. When the study already has an import with the same content hash (computed from
- * the episodes' content hashes as they arrive), the transaction is undone too and the summary says `unchanged`.
- * The transaction is IMMEDIATE: it takes the write lock (waiting out the busy timeout) before its first read. A
- * deferred one would read, and then fail with `database is locked` at its first write if another connection (the web
- * host saving a label) had committed in between, a conflict WAL mode cannot wait out.
+ * Writes episodes that arrive chunk by chunk, in batch order. They go into a hidden study of the import's own
+ * (db/import-staging.ts) in short IMMEDIATE transactions (TransactionPacer sizes them to ≈25 ms), with a pause after
+ * each in which the event loop turns (progress, cancel) and other connections get the write lock. Chunks are taken
+ * between transactions, so whatever produces them (threads reading the source) runs while no lock is held.
+ *
+ * One last transaction completes the import: the hidden study takes its name, or its episodes move into the study of
+ * that name, with the labels that came with them. Until then no reader sees any of it. A chunk source that throws, a
+ * cancel, or any fault deletes what was written; so does the next open of the database if the process dies. When the
+ * study already has an import with the same content hash (computed from the episodes' content hashes as they arrive),
+ * what was written is deleted too and the summary says `unchanged`.
  */
-export function writeEpisodeChunks(
+export async function writeEpisodeChunks(
   db: Db,
   header: ImportHeader,
   audio: ReadonlyMap<string, PreparedAudio>,
   chunks: Iterable<readonly PreparedEpisode[]>,
-  options: WriteOptions,
-): ImportSummary {
+  options: WriteOptions & { total?: number },
+): Promise<ImportSummary> {
   const studyName = options.studyName ?? header.studyName;
   const summary: ImportSummary = {
     study: { id: 0, name: studyName },
@@ -59,50 +69,101 @@ export function writeEpisodeChunks(
     warnings: [],
     unchanged: false,
   };
-  // the commit writes tens of megabytes to the log; copying them into the file is left to a worker thread
-  bulkWrite(db, () => {
-    try {
-      inWriteTransaction(db, () => {
-        const studyId = ensureStudy(
-          db,
-          {
-            name: studyName,
-            benchmark: header.benchmark,
-            description: header.studyDescription,
-            info: header.studyInfo,
-          },
-          options.now,
+  sweepAbandonedImports(db);
+  const staging = openStaging(
+    db,
+    { benchmark: header.benchmark, description: header.studyDescription, info: header.studyInfo },
+    { format: header.format, path: header.source },
+    options.now,
+  );
+  try {
+    options.onStaged?.(staging.importId);
+    const inserter = new BatchInserter(db, {
+      studyId: staging.studyId,
+      priorStudyId: studyIdByName(db, studyName),
+      benchmark: header.benchmark,
+      format: header.format,
+      source: header.source,
+      audio,
+      now: options.now,
+      summary,
+    });
+    const pacer = new TransactionPacer();
+    let reported = 0;
+    for (const chunk of chunks) {
+      for (let from = 0; from < chunk.length;) {
+        options.signal?.throwIfAborted();
+        const part = chunk.slice(from, (from += pacer.size));
+        pacer.time(() =>
+          inWriteTransaction(db, () => {
+            keepStaging(db, staging);
+            inserter.insert(part);
+          }),
         );
-        summary.study.id = studyId;
-        const inserter = new BatchInserter(db, {
-          studyId,
-          benchmark: header.benchmark,
-          format: header.format,
-          source: header.source,
-          audio,
-          now: options.now,
-          summary,
-        });
-        for (const chunk of chunks) inserter.insert(chunk);
-        const hash = inserter.contentHash();
-        if (hasImport(db, studyId, hash)) throw new AlreadyImported();
-        recordImport(db, {
-          studyId,
-          format: header.format,
-          source: header.source,
-          contentHash: hash,
-          importedAt: options.now.toISOString(),
-        });
-      });
-    } catch (err) {
-      if (!(err instanceof AlreadyImported)) throw err;
-      Object.assign(summary, { episodes: 0, turns: 0, audio: 0, judgements: 0, annotations: 0, unchanged: true });
+        if (performance.now() - reported >= PROGRESS_EVERY_MS) {
+          reported = performance.now();
+          options.onProgress?.(inserter.seen, options.total ?? 0, `wrote ${inserter.seen} episodes`);
+        }
+        await pacer.pause();
+      }
     }
-    if (!summary.unchanged && summary.episodes > 0) refreshPlannerStatistics(db);
-  });
+    options.signal?.throwIfAborted();
+    summary.unchanged = inWriteTransaction(db, () => complete(db, staging, inserter, studyName, options.now, summary));
+  } catch (err) {
+    try {
+      discardStaging(db, staging.importId);
+    } catch {
+      // what was written stays hidden; the next open of the database deletes it (its process is gone by then)
+    }
+    throw err;
+  }
+  if (summary.unchanged) {
+    discardStaging(db, staging.importId);
+    Object.assign(summary, { episodes: 0, turns: 0, audio: 0, judgements: 0, annotations: 0 });
+  } else if (summary.episodes > 0) {
+    refreshPlannerStatistics(db);
+  }
   summary.skipped = header.skipped;
   summary.warnings = header.warnings;
   return summary;
+}
+
+/**
+ * Completes the import in one transaction; returns true (and changes nothing) when the study already has an import of
+ * the same content. Otherwise the hidden study becomes the study `name`, or, when a study of that name exists (it may
+ * have been made by another import meanwhile), its episodes move there; then the labels that came with them are stored.
+ */
+function complete(
+  db: Db,
+  staging: Staging,
+  inserter: BatchInserter,
+  name: string,
+  now: Date,
+  summary: ImportSummary,
+): boolean {
+  keepStaging(db, staging);
+  const contentHash = inserter.contentHash();
+  const existing = studyIdByName(db, name);
+  if (existing !== null && hasImport(db, existing, contentHash)) {
+    summary.study.id = existing;
+    return true;
+  }
+  const studyId = existing ?? staging.studyId;
+  if (existing === null) {
+    renameStudy(db, staging.studyId, name);
+  } else {
+    try {
+      moveStudyEpisodes(db, staging.studyId, existing);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
+      throw new DomainError('conflict', `"${name}": another import added episodes with the same ids meanwhile`);
+    }
+  }
+  finishPendingImport(db, staging.importId, { studyId, contentHash, importedAt: now.toISOString() });
+  if (existing !== null) deleteStudy(db, staging.studyId);
+  inserter.insertLabels();
+  summary.study.id = studyId;
+  return false;
 }
 
 /** Each audio file's content hash and peaks, one file after another, with progress; the first fault throws. */

@@ -1,6 +1,6 @@
 /**
  * Imports a τ² run straight into the database: simulations are read and prepared in chunks on worker threads and on
- * this thread while the writer inserts earlier chunks, all in the writer's one transaction.
+ * this thread while the writer inserts earlier chunks, in the writer's short transactions (write-batch.ts).
  */
 import { availableParallelism } from 'node:os';
 import type { Db } from '../../db/open';
@@ -25,6 +25,8 @@ const MIN_CHUNKS_FOR_WORKERS = 4;
 export interface Tau2ImportOptions extends WriteOptions {
   /** Worker threads (default: one fewer than the cores, at most 3; 0 reads everything on this thread). */
   threads?: number;
+  /** The chunk workers' entry module, when this code runs bundled somewhere else than beside it (default TAU2_CHUNK_WORKER). */
+  chunkWorker?: URL;
 }
 
 /** Worker threads to use by default: the cores left beside this thread's writer. */
@@ -32,7 +34,7 @@ export function defaultImportThreads(): number {
   return Math.max(0, Math.min(3, availableParallelism() - 1));
 }
 
-/** Imports the τ² run at `path` (a run folder or a results JSON file) into `db` in one transaction. */
+/** Imports the τ² run at `path` (a run folder or a results JSON file) into `db`, all or nothing. */
 export async function importTau2(db: Db, path: string, options: Tau2ImportOptions): Promise<ImportSummary> {
   const plan = planTau2Run(path);
   const count = chunkCount(plan);
@@ -40,7 +42,7 @@ export async function importTau2(db: Db, path: string, options: Tau2ImportOption
     count,
     produce: (index) => readSimulationChunk(plan, index),
     workers: plan.folder && count >= MIN_CHUNKS_FOR_WORKERS ? (options.threads ?? defaultImportThreads()) : 0,
-    entry: TAU2_CHUNK_WORKER,
+    entry: options.chunkWorker ?? TAU2_CHUNK_WORKER,
     data: { path, files: plan.simulations.map((s) => s.file) },
   });
   try {
@@ -60,7 +62,7 @@ export async function importTau2(db: Db, path: string, options: Tau2ImportOption
         yield chunk.episodes;
       }
     }
-    return writeEpisodeChunks(db, header, audio, episodes(), options);
+    return await writeEpisodeChunks(db, header, audio, episodes(), { ...options, total: plan.simulations.length });
   } finally {
     pipeline.close();
   }
