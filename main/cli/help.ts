@@ -157,6 +157,20 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     example: 'earshot judges --study "τ-Elicitation release" --field severity --json',
   },
+  plan: {
+    usage: 'earshot plan --study ID_OR_NAME --figure MAPPING[=CATEGORY] --width W [--db FILE] [--json]',
+    summary:
+      'How many more human labels give a judge-corrected figure (PPI++) a 95% interval W wide, per system: drawn at ' +
+      'random, or stratified by the judge’s label with proportional or Neyman allocation (docs/metrics-benchmarks.md).',
+    options: [
+      STUDY,
+      ['--figure MAPPING[=CATEGORY]', 'a binary judge mapping (grade:correct), or a categorical one and its category'],
+      ['--width W', 'the interval width wanted, high − low (e.g. 0.1 for ±0.05)'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot plan --study "VERA voice" --figure grade:correct --width 0.1',
+  },
 };
 
 /** The help text of one command. */

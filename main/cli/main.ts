@@ -10,6 +10,7 @@ import { agreementCommand, ratingsAgreementCommand, reportCommand } from './agre
 import { labelsCommand } from './labels';
 import { runCommands } from './run';
 import { episodeCommand } from './episode';
+import { planCommand } from './plan';
 import { COMMAND_HELP, commandHelpText, wantsHelp } from './help';
 import type { Services } from '../services/services';
 
@@ -30,10 +31,14 @@ const USAGE = `usage: earshot <command> [options]
   judge     --study ID_OR_NAME --judge JUDGE.json [--only-labelled FIELD] [--db FILE] [--json]  (re-)judge a study
   judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators
   judges    --study ID_OR_NAME --field F --mapping KEY --baseline J[@V] --candidate J[@V] [--json]  two judges on the labelled items
+  plan      --study ID_OR_NAME --figure MAPPING[=CATEGORY] --width W [--db FILE] [--json]  labels needed for a judge-corrected figure
 
 earshot <command> --help shows a command's options and an example.
 exit codes: 0 done, 1 failed, 2 usage, 3 refused (invalid input, not found, conflict, forbidden), 4 unavailable,
 130 run cancelled.`;
+
+/** Commands that read their own options: runs, judges and the label planner. */
+const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand };
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 
@@ -53,7 +58,7 @@ export const COMMANDS: readonly string[] = [
   'serve',
   'start',
   ...Object.keys(dataCommands),
-  ...Object.keys(runCommands),
+  ...Object.keys(ownOptionCommands),
 ];
 
 /** Prints the usage (exit 0 when asked for, 2 when no command was given), or one command's help. */
@@ -85,7 +90,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (!command || command === 'help' || command === '--help' || command === '-h') return help(command, rest[0]);
     if (wantsHelp(rest)) return help(command, command);
-    const runCli = runCommands[command];
+    const runCli = ownOptionCommands[command];
     if (runCli) {
       const out = await runCli(rest);
       process.stdout.write((out.json_ ? JSON.stringify(out.json, null, 2) : out.text) + '\n');

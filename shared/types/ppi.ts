@@ -68,3 +68,38 @@ export interface JudgeCorrectedSection {
   design: string;
   figures: CorrectedFigure[];
 }
+
+/** One way of drawing more labels and how many it needs for the width asked. */
+export interface LabelPlanDesign {
+  design:
+    'simple random, PPI++' | 'simple random, humans only' | 'by judge label, proportional' | 'by judge label, Neyman';
+  /** Labelled calls the figure needs in all; null when no sample of the cell reaches the width. */
+  labels: number | null;
+  /** Of those, how many more to label (per stratum under a stratified design, summed). */
+  more: number | null;
+  /** Stratified designs: each stratum (the judge says the outcome, or not), its calls, labels so far and needed. */
+  strata?: { stratum: string; calls: number; labelled: number; needed: number }[];
+}
+
+/** The plan of one system's figure. */
+export interface LabelPlanRow {
+  system: string;
+  calls: number;
+  labelled: number;
+  /** Width (high − low) of the PPI++ interval with the labels so far; null without labels. */
+  width: number | null;
+  /** Variances from the labels so far, or the widest a share can have (0.25) when fewer than MIN_PILOT are labelled. */
+  basis: 'pilot' | 'worst case';
+  designs: LabelPlanDesign[];
+}
+
+/** How many more labels give a chosen interval width for one figure, per system. */
+export interface LabelPlan {
+  mapping: string;
+  outcome: string;
+  label: string;
+  /** Interval width asked (high − low). */
+  width: number;
+  confidence: number;
+  rows: LabelPlanRow[];
+}

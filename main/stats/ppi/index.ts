@@ -7,3 +7,10 @@ export { type PpiEstimate, powerTuningLambda, ppiMean, ppiPlusPlusMean } from '.
 export { independentDifference } from './difference';
 export { type LambdaChoice, type StratumSample, type StratifiedEstimate, stratifiedPpiMean } from './stratified';
 export { allocateByWeights, proportionalAllocation, neymanAllocation } from './allocation';
+export {
+  type PpiPilot,
+  classicalLabelsForWidth,
+  ppiVarianceAt,
+  ppiLabelsForWidth,
+  stratifiedLabelsForWidth,
+} from './planner';
