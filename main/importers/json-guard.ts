@@ -113,6 +113,11 @@ function shownPath(path: readonly PropertyKey[]): string {
   return path.length <= SHOWN_SEGMENTS ? fieldPath(path) : `${fieldPath(path.slice(0, SHOWN_SEGMENTS))}…`;
 }
 
+/** The field (keys and indices, cut short when deep) whose value is being written at offset `at` of the JSON `text`. */
+export function jsonFieldAt(text: string, at = text.length): string {
+  return shownPath(pathAt(text, at));
+}
+
 /**
  * Throws an ImportError naming `file`, `record` and the field when the JSON `text` nests deeper than MAX_JSON_DEPTH or
  * holds a string longer than MAX_FIELD_CHARS. Text that is not JSON is left to JSON.parse to report.

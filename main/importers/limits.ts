@@ -23,8 +23,8 @@ export const JSON_FILE: FileLimit = { bytes: 256 * MiB, kind: 'a JSON file' };
 export const SIMULATION_FILE: FileLimit = { bytes: 64 * MiB, kind: 'a τ² simulation file' };
 
 /**
- * A JSONL file: generic episodes, τ-Elicitation transcripts and speech judgments. It is still read whole, so the cap
- * stays below the 512 Mi characters a JavaScript string can hold.
+ * A JSONL file: generic episodes, τ-Elicitation transcripts and speech judgments. It is read line by line, never whole;
+ * the cap stays because the episodes read from it are still held until the writer takes them.
  */
 export const JSONL_FILE: FileLimit = { bytes: 500 * MiB, kind: 'a JSONL file' };
 

@@ -1,5 +1,5 @@
 /** Reads a generic JSONL file (`earshot-episode-v1`) into an import batch. */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { findInsideRoot, quote } from '../safe-path';
 import type { z } from 'zod';
@@ -7,27 +7,30 @@ import { readWavHeader, WavError } from '../../audio/wav-header';
 import { wavLimitProblem } from '../audio-limits';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
-import { checkFileSize, fileSizeProblem } from '../file-size';
+import { fileSizeProblem } from '../file-size';
+import { jsonFieldAt } from '../json-guard';
 import { AUDIO_FILE, JSONL_FILE } from '../limits';
 import { parseJsonText } from '../tau2/read-json';
+import { readTextLines } from '../text-lines';
 import { genericEpisode, genericStudyHeader, type GenericEpisode, type GenericStudyHeader } from './schema';
 
-/** Reads the JSONL at `file`; every fault, and every line past the limits, names the file, the line and the field. */
+/**
+ * Reads the JSONL at `file` line by line; every fault, and every line past the limits or not UTF-8, names the file, the
+ * line and the field.
+ */
 export async function readGenericJsonl(file: string): Promise<ImportBatch> {
   const root = dirname(resolve(file));
   const name = basename(file);
-  checkFileSize(file, name, JSONL_FILE);
-  const lines = readFileSync(file, 'utf8').split(/\r?\n/);
-  let header: GenericStudyHeader | null = null;
+  let h: GenericStudyHeader | null = null;
   const episodes: BatchEpisode[] = [];
   const ids = new Set<string>();
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    const record = `line ${i + 1}`;
-    const raw = parseJsonText(line, name, record);
-    if (episodes.length === 0 && !header && (raw as { schema?: unknown })?.schema === 'earshot-study-v1') {
-      header = parse(genericStudyHeader, raw, name, record);
-      return;
+  for (const { text, line } of readTextLines(file, name, JSONL_FILE, jsonFieldAt)) {
+    if (text.trim() === '') continue;
+    const record = `line ${line}`;
+    const raw = parseJsonText(text, name, record);
+    if (episodes.length === 0 && !h && (raw as { schema?: unknown })?.schema === 'earshot-study-v1') {
+      h = parse(genericStudyHeader, raw, name, record);
+      continue;
     }
     const ep = parse(genericEpisode, raw, name, record);
     if (ids.has(ep.id)) throw new ImportError(name, record, 'id', `duplicate episode id "${ep.id}"`);
@@ -35,9 +38,8 @@ export async function readGenericJsonl(file: string): Promise<ImportBatch> {
     const episode = toBatchEpisode(ep, root, name, record);
     checkEpisodeLimits(episode, name, record);
     episodes.push(episode);
-  });
+  }
   if (episodes.length === 0) throw new ImportError(name, 'file', '(episodes)', 'no episode lines found');
-  const h = header as GenericStudyHeader | null;
   return {
     format: 'generic',
     benchmark: h?.benchmark ?? 'generic',

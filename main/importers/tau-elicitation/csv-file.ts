@@ -6,6 +6,36 @@ import { MAX_FIELD_CHARS, TABLE_FILE } from '../limits';
 import { readTextFile, validate } from '../tau2/read-json';
 
 /**
+ * The site of a fault in CSV text that stops at the fault: the data row (`row N`, or `header`) and the column it is in,
+ * by the header's name where the header has been read.
+ */
+export function csvSite(before: string): { record: string; field: string } {
+  const header: string[] = [];
+  let cell = '';
+  let row = 0;
+  let column = 0;
+  let quoted = false;
+  for (let i = 0; i < before.length; i++) {
+    const ch = before[i];
+    if (quoted) {
+      if (ch !== '"') cell += ch;
+      else if (before[i + 1] === '"') cell += before[++i];
+      else quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',' || ch === '\n' || ch === '\r') {
+      if (row === 0) header.push(cell);
+      cell = '';
+      column++;
+      if (ch === ',') continue;
+      if (ch === '\r' && before[i + 1] === '\n') i++;
+      row++;
+      column = 0;
+    } else cell += ch;
+  }
+  return { record: row === 0 ? 'header' : `row ${row}`, field: header[column] || `column ${column + 1}` };
+}
+
+/**
  * Reads the CSV at `path` (named `file` in messages) and validates each data row; `recordOf` names row i (0-based).
  * A file or a cell past the limits is refused, naming the row and the column.
  */
@@ -17,7 +47,7 @@ export function readCsvFile<S extends z.ZodType>(
 ): z.output<S>[] {
   let records: Record<string, string>[];
   try {
-    records = parseCsvRecords(readTextFile(path, file, TABLE_FILE)).records;
+    records = parseCsvRecords(readTextFile(path, file, TABLE_FILE, csvSite)).records;
   } catch (err) {
     if (err instanceof CsvError) throw new ImportError(file, `line ${err.line}`, '(csv)', err.message);
     throw err;

@@ -11,7 +11,9 @@ import { checkEpisodeLimits } from '../episode-limits';
 import { checkFileSize } from '../file-size';
 import { JSONL_FILE } from '../limits';
 import { findInsideRoot, ImportRoot, resolveInsideRoot } from '../safe-path';
-import { parseJsonText, readJsonFile, readTextFile, validate } from '../tau2/read-json';
+import { jsonFieldAt } from '../json-guard';
+import { parseJsonText, readJsonFile, validate } from '../tau2/read-json';
+import { readTextLines } from '../text-lines';
 import { readManifest, type CellManifest } from './manifest';
 import { elicitTranscript } from './schema';
 import { attachSpeechJudgments, readSpeechJudgments } from './speech-judgments';
@@ -56,14 +58,12 @@ class Collector {
     return episode;
   }
 
-  /** Reads a JSONL transcripts file (one call per line). */
+  /** Reads a JSONL transcripts file (one call per line), line by line. */
   readTranscripts(path: string, file: string): void {
-    readTextFile(path, file, JSONL_FILE)
-      .split(/\r?\n/)
-      .forEach((line, i) => {
-        if (line.trim() === '') return;
-        this.addTranscript(parseJsonText(line, file, `line ${i + 1}`), file, `line ${i + 1}`, false);
-      });
+    for (const { text, line } of readTextLines(path, file, JSONL_FILE, jsonFieldAt)) {
+      if (text.trim() === '') continue;
+      this.addTranscript(parseJsonText(text, file, `line ${line}`), file, `line ${line}`, false);
+    }
   }
 
   /** Reads one example call (a single transcript object) and the .wav beside it, if any. */

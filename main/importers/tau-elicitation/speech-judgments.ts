@@ -1,20 +1,22 @@
 /** `speech_judgments/utterances.jsonl`: the LLM speech judge's per-utterance verdicts, joined to their episodes. */
 import type { BatchEpisode, BatchJudgement } from '../batch';
 import { JSONL_FILE } from '../limits';
-import { parseJsonText, readTextFile, validate } from '../tau2/read-json';
+import { jsonFieldAt } from '../json-guard';
+import { parseJsonText, validate } from '../tau2/read-json';
+import { readTextLines } from '../text-lines';
 import { utteranceJudgment, type UtteranceJudgment } from './schema';
 
-/** Reads the judgments at `path` (named `file` in messages), grouped by simulation id. */
+/** Reads the judgments at `path` (named `file` in messages) line by line, grouped by simulation id. */
 export function readSpeechJudgments(path: string, file: string): Map<string, UtteranceJudgment[]> {
   const bySim = new Map<string, UtteranceJudgment[]>();
-  readTextFile(path, file, JSONL_FILE)
-    .split(/\r?\n/)
-    .forEach((line, i) => {
-      if (line.trim() === '') return;
-      const record = `line ${i + 1}`;
-      const j = validate(utteranceJudgment, parseJsonText(line, file, record), file, record);
-      bySim.set(j.simulation_id, [...(bySim.get(j.simulation_id) ?? []), j]);
-    });
+  for (const { text, line } of readTextLines(path, file, JSONL_FILE, jsonFieldAt)) {
+    if (text.trim() === '') continue;
+    const record = `line ${line}`;
+    const j = validate(utteranceJudgment, parseJsonText(text, file, record), file, record);
+    const judgments = bySim.get(j.simulation_id);
+    if (judgments) judgments.push(j);
+    else bySim.set(j.simulation_id, [j]);
+  }
   return bySim;
 }
 

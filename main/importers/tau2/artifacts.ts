@@ -1,7 +1,7 @@
 /** What the τ² runner leaves beside a simulation in `artifacts/task_<task_id>/sim_<id>/`: status, stereo audio, label tracks. */
 import { TABLE_FILE } from '../limits';
 import type { ImportRoot, RefSite } from '../safe-path';
-import { parseAudacityLabels, type AudacityLabel } from './audacity-labels';
+import { labelSite, parseAudacityLabels, type AudacityLabel } from './audacity-labels';
 import { readJsonFile, readTextFile, validate } from './read-json';
 import { tau2SimStatus } from './schema';
 
@@ -44,7 +44,7 @@ export function readSimArtifacts(root: ImportRoot, taskId: string, simId: string
     Object.entries(LABEL_FILES).map(([lane, name]) => {
       const path = find(`audio/${name}`);
       const file = `${dir}/audio/${name}`;
-      return [lane, path ? parseAudacityLabels(readTextFile(path, file, TABLE_FILE), file) : null];
+      return [lane, path ? parseAudacityLabels(readTextFile(path, file, TABLE_FILE, labelSite), file) : null];
     }),
   ) as unknown as LabelTracks;
   return { status, bothWav: find('audio/both.wav'), labels };

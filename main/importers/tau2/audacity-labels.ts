@@ -1,12 +1,22 @@
 /** Audacity label tracks: one label per line, `start<TAB>end<TAB>text`, times in seconds. */
 import { ImportError } from '../batch';
 import { MAX_TURN_TEXT_CHARS } from '../limits';
+import { lineOf } from '../utf8';
 
 /** One label of a track. */
 export interface AudacityLabel {
   startMs: number;
   endMs: number;
   text: string;
+}
+
+const LABEL_FIELDS = ['start', 'end', 'text'];
+
+/** The site of a fault in a label track's text that stops at the fault: the line and its column (start, end, text). */
+export function labelSite(before: string): { record: string; field: string } {
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  const tabs = line.split('\t').length - 1;
+  return { record: `line ${lineOf(before)}`, field: LABEL_FIELDS[Math.min(tabs, LABEL_FIELDS.length - 1)] };
 }
 
 /**
