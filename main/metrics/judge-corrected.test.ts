@@ -110,11 +110,9 @@ describe('judge-corrected figures of a study', () => {
     expect(d.judgeOnly.estimate).toBeCloseTo(8 / 12 - 4 / 8, 14);
   });
 
-  it('counts each category of a categorical mapping, one unseen in every label included (a share of 0)', () => {
+  it('counts each category of a categorical mapping, leaving out one nobody gave', () => {
     const section = judgeCorrectedSection(t.services.db, studyId, 0.9);
-    expect(section.figures.filter((f) => f.mapping === 'grade').map((f) => f.outcome)).toEqual([C, I, 'NOT_ATTEMPTED']);
-    const unseen = figure(section.figures, 'grade', 'NOT_ATTEMPTED').cells[0];
-    expect([unseen.judgeOnly.estimate, unseen.humanOnly.estimate, unseen.corrected.estimate]).toEqual([0, 0, 0]);
+    expect(section.figures.filter((f) => f.mapping === 'grade').map((f) => f.outcome)).toEqual([C, I]);
     const incorrect = figure(section.figures, 'grade', I);
     const alpha = incorrect.cells.find((c) => c.system === 'alpha' && c.condition === null)!;
     const expected = stratifiedPpiMean(

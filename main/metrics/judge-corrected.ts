@@ -17,11 +17,12 @@ export function outcomesOf(mapping: JudgeMapping): string[] {
   return mapping.kind === 'binary' ? ['positive'] : [...new Set(Object.values(mapping.categories))];
 }
 
-/** The figures of one mapping with a labelled call somewhere. */
+/** The figures of one mapping with a labelled call somewhere, of outcomes the judge or the humans gave. */
 function mappingFigures(mapping: JudgeMapping, read: MappingCalls, confidence: number): CorrectedFigure[] {
   const { calls, unmappedJudge, unmappedHuman, labelledUnjudged } = read;
   return correctedFigures(calls, outcomesOf(mapping), confidence)
     .filter((f) => f.cells.some((c) => c.labelled > 0))
+    .filter((f) => f.cells.some((c) => !!c.judgeOnly.estimate || !!c.humanOnly.estimate))
     .map((f) => ({
       mapping: mapping.key,
       label: mapping.label,

@@ -1,0 +1,111 @@
+/** End to end in Chromium: the Results view shows the judge-corrected figures beside the judge's, with a legend. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { repoRoot } from '../test-support/fixtures';
+import { launchChromium } from './support/browser';
+import { startHost, type TestHost } from './support/host';
+import { MetricsPage } from './pages/metrics-page';
+
+/** A number in [0, 1) from a call's indices (Knuth's multiplicative hash), so the study looks drawn at random. */
+const hash = (...keys: number[]) => (keys.reduce((h, k) => Math.imul(h ^ k, 2654435761) >>> 0, 7) % 10_000) / 10_000;
+
+/**
+ * A VERA study of 2 systems × 2 tracks × 50 calls graded by a lenient grader (it passes every correct answer and
+ * one wrong answer in three); two annotators grade a random fifth of the calls alike, except one call they dispute.
+ */
+function study(): unknown[] {
+  const lines: unknown[] = [{ schema: 'earshot-study-v1', name: 'Corrected VERA', benchmark: 'vera' }];
+  ['gpt-realtime', 'cascade'].forEach((system, s) => {
+    ['math', 'web'].forEach((track, t) => {
+      for (let i = 0; i < 50; i++) {
+        const correct = hash(s, t, i, 1) < 0.7 - 0.25 * s;
+        const grade = correct || hash(s, t, i, 2) < 1 / 3 ? 'CORRECT' : 'INCORRECT';
+        const human = correct ? 'CORRECT' : 'INCORRECT';
+        const labelled = i < 10;
+        const disputed = i === 0 && t === 0;
+        lines.push({
+          schema: 'earshot-episode-v1',
+          id: `${system}-${track}-${i}`,
+          system,
+          task: `${track}-${i}`,
+          condition: { track },
+          judgements: [{ judge_id: 'grader', label: grade }],
+          annotations: labelled
+            ? [
+                { annotator: 'A', field: 'grade', value: human },
+                { annotator: 'B', field: 'grade', value: disputed ? (correct ? 'INCORRECT' : 'CORRECT') : human },
+              ]
+            : [],
+        });
+      }
+    });
+  });
+  return lines;
+}
+
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+let results: MetricsPage;
+let dir: string;
+
+beforeAll(async () => {
+  host = await startHost();
+  dir = mkdtempSync(join(tmpdir(), 'earshot-e2e-corrected-'));
+  const path = join(dir, 'corrected.jsonl');
+  writeFileSync(
+    path,
+    study()
+      .map((l) => JSON.stringify(l))
+      .join('\n') + '\n',
+  );
+  const args = [join(repoRoot, 'bin', 'earshot.mjs'), 'import', path, '--db', host.dbPath, '--json'];
+  const res = spawnSync(process.execPath, args, {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, EARSHOT_HOME: host.home },
+  });
+  if (res.status !== 0) throw new Error(`import failed: ${res.stderr}`);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  results = new MetricsPage(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Results view: judge-corrected figures', () => {
+  it('shows the judge-only, human-only and corrected accuracy of each system with intervals and a legend', async () => {
+    await results.open(host.url);
+    await results.selectStudy('Corrected VERA');
+    await results.openResults('Corrected VERA');
+    const section = page.getByTestId('section-judge-corrected');
+    await section.waitFor();
+    const legend = page.getByTestId('corrected-legend');
+    await expect(legend.textContent()).resolves.toMatch(/judge only.*humans only.*corrected \(PPI\+\+\)/);
+    await expect(legend.textContent()).resolves.toContain('simple random sample of each cell');
+    const table = page.getByTestId('corrected-grade:correct');
+    const row = table.locator('tbody tr[data-system="gpt-realtime"][data-condition="all"]');
+    // 100 calls, 20 labelled (the first 10 of each track: the calls are in random order), one disputed.
+    await expect(row.locator('td').nth(2).textContent()).resolves.toBe('100');
+    await expect(row.locator('td').nth(3).textContent()).resolves.toBe('19');
+    await expect(row.locator('td').nth(4).textContent()).resolves.toBe('1');
+    const judge = Number((await row.locator('td[data-key="judgeOnly"]').textContent())!.split(' ')[0]);
+    const corrected = (await row.locator('td[data-key="corrected"]').textContent())!;
+    expect(corrected).toMatch(/^0\.\d{3} \[0\.\d{3}, 0\.\d{3}\]$/);
+    // The lenient grader's accuracy is above the corrected one.
+    expect(judge).toBeGreaterThan(Number(corrected.split(' ')[0]));
+    await expect(row.locator('svg.corrected-strip g').count()).resolves.toBe(3);
+    await expect(table.locator('.corrected-differences tbody tr').count()).resolves.toBe(1);
+    await results.scrollTo('judge-corrected');
+    await results.screenshot('results-judge-corrected');
+    await results.screenshot('results-judge-corrected-table', table);
+  });
+});
