@@ -1,8 +1,12 @@
-/** Issue 5: every agreement statistic with a 10,000-resample bootstrap over 1,000 items and 2 raters, vs one pass without bootstrap. */
+/**
+ * Issue 5: every agreement statistic with a 10,000-resample bootstrap over 1,000 items and 2 raters, vs one pass without
+ * bootstrap; issue 16: every coefficient for 10,000 items × 5 raters (agreement-many-raters.ts).
+ */
 import { performance } from 'node:perf_hooks';
 import { agreementReport, bootstrapInWorker, type AgreementOptions, type RatingsTable } from '../main/stats/agreement/index';
 import { fmtMs, median, peakRssBytes, prng } from './lib/measure';
 import type { BenchResult } from './lib/result';
+import { manyRaters } from './agreement-many-raters';
 
 const ITEMS = 1000;
 const RESAMPLES = 10_000;
@@ -54,6 +58,7 @@ export async function run(): Promise<BenchResult> {
   const figure = median(full);
   const baseline = median(once);
   if (JSON.stringify(viaWorker.statistics) !== JSON.stringify(report.statistics)) throw new Error('worker and in-process reports differ');
+  const many = manyRaters();
   return {
     name: 'agreement',
     rows: [
@@ -66,12 +71,14 @@ export async function run(): Promise<BenchResult> {
         target: '< 1 s absolute',
         pass: figure < 1000,
       },
+      many.row,
     ],
     details: [
       `statistics (ordinal, 5 categories): ${stats.map(([k]) => k).join(', ')} — ${stats.length} with ${RESAMPLES} resamples each, plus the confusion matrix`,
       `agreementReport ordinal, 5 runs: ${full.map(fmtMs).join(', ')}; the same without bootstrap (resamples 0), median of 25: ${fmtMs(baseline)}`,
       `nominal (4 categories, 5 statistics): ${nominal.map(fmtMs).join(', ')}; interval: ${interval.map(fmtMs).join(', ')}`,
       `in a worker thread as the app runs it (bootstrapInWorker, worker start included): ${fmtMs(workerMs)}; same numbers as in-process`,
+      ...many.details,
     ],
     wallMs: performance.now() - wall0,
     peakRssBytes: peakRssBytes(),

@@ -9,6 +9,8 @@ import {
   WIKIPEDIA_COHEN,
 } from './reference-data';
 import { agreementReport } from './report';
+import { codeRatings } from './coding';
+import { weightedFleissKappa, weightedPercentAgreement } from './weighted-coefficients';
 
 describe('the report’s coefficients', () => {
   it('reports cac.raw4raters with irrCAC’s values (README): Conger, BP, AC1, α, each with SE and benchmarks', () => {
@@ -59,6 +61,9 @@ describe('the report’s coefficients', () => {
     expectRounded(ordinal.gwetAc2.estimate, 0.324, 3);
     expectRounded(ordinal.gwetAc2.analytic!.se, 0.069, 3);
     expectRounded(ordinal.brennanPrediger.estimate, 0.273, 3);
+    const coded = codeRatings(table);
+    expect(ordinal.fleissKappa.estimate).toBeCloseTo(weightedFleissKappa(coded, 'ordinal'), 12);
+    expect(ordinal.percentAgreement.estimate).toBeCloseTo(weightedPercentAgreement(coded, 'ordinal'), 12);
     const interval = agreementReport(table, { level: 'interval', resamples: 200 }).coefficients.weighted!;
     expect(interval.weights).toBe('quadratic');
     expectRounded(interval.gwetAc2.estimate, 0.299, 3);

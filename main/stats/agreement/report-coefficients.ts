@@ -17,7 +17,7 @@ import { krippendorffAlphaEstimator } from './krippendorff-alpha';
 import { krippendorffVariance, metricWeights } from './krippendorff-variance';
 import { pabak } from './pabak';
 import type { RatingPatterns } from './patterns';
-import { rawCoefficientEstimator, type ChanceModel } from './raw-coefficients';
+import type { ChanceModel } from './raw-coefficients';
 import { rawCoefficientVariance } from './raw-variance';
 import { shareFigureNames, shareFigures } from './share-figures';
 import { tableCoefficientEstimator, type TableModel } from './two-rater-table';
@@ -28,14 +28,6 @@ import { agreementWeights, type WeightFamily } from './weights';
 export function levelWeights(level: Level): WeightFamily | null {
   return level === 'ordinal' ? 'ordinal' : level === 'interval' ? 'quadratic' : null;
 }
-
-/** Raw-ratings coefficients of the weighted section, by report key. */
-const WEIGHTED_RAW: [keyof WeightedCoefficients, ChanceModel][] = [
-  ['percentAgreement', 'none'],
-  ['brennanPrediger', 'uniform'],
-  ['fleissKappa', 'fleiss'],
-  ['gwetAc2', 'gwet'],
-];
 
 /**
  * Every coefficient the report bootstraps: exchangeable ones always (with the per-category κ and, off nominal level,
@@ -48,14 +40,9 @@ export function reportPlan(coded: CodedRatings, level: Level): BootstrapPlan {
   const family = levelWeights(level);
   const weights = family && agreementWeights(family, categories);
   const exchangeable: FigureSet[] = [
-    { names: shareFigureNames(categories), build: shareFigures },
+    { names: shareFigureNames(categories, weights !== null), build: (p) => shareFigures(p, weights) },
     singleFigure('krippendorffAlpha', (p) => krippendorffAlphaEstimator(p, level, categories)),
   ];
-  if (weights) {
-    for (const [key, model] of WEIGHTED_RAW) {
-      exchangeable.push(singleFigure(`weighted.${key}`, (p) => rawCoefficientEstimator(model, p, weights)));
-    }
-  }
   const raterSpecific: FigureSet[] = [];
   const specific = (name: string, builder: EstimatorBuilder) => raterSpecific.push(singleFigure(name, builder));
   if (coded.raters.length === 2) {

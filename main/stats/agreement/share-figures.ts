@@ -1,24 +1,36 @@
 /**
  * The coefficients that need only p_a and the category shares π, computed together in one pass over the patterns:
- * percent agreement, Fleiss' κ, Gwet's AC1, Brennan–Prediger and every per-category κ. Each equals its own estimator
- * (the first three to the last bit: the same sums in the same order).
+ * percent agreement, Fleiss' κ, Gwet's AC1, Brennan–Prediger, every per-category κ and, with agreement weights, the
+ * weighted percent agreement, BP, Fleiss' κ and AC2. Each equals its own estimator (the first three to the last bit:
+ * the same sums in the same order).
  */
 import { ac1FromShares } from './gwet-ac1';
 import { fleissFromShares } from './fleiss-kappa';
 import { patternShares } from './pattern-shares';
 import type { RatingPatterns } from './patterns';
+import { chanceAgreement, chanceCorrected, type ChanceModel } from './raw-coefficients';
+import { weightedShares, weightTotal } from './weighted-shares';
+
+/** The weighted raw-ratings coefficients of the report, by key, with their chance models. */
+export const WEIGHTED_MODELS = [
+  ['percentAgreement', 'none'],
+  ['brennanPrediger', 'uniform'],
+  ['fleissKappa', 'fleiss'],
+  ['gwetAc2', 'gwet'],
+] as const satisfies readonly (readonly [string, ChanceModel])[];
 
 /** Figures filled into `out` from one set of pattern weights. */
 export type FigureEvaluator = (weights: Float64Array, out: Float64Array) => void;
 
-/** The names of the figures, in output order, for a list of categories. */
-export function shareFigureNames(categories: readonly string[]): string[] {
+/** The names of the figures, in output order, for a list of categories (and with the weighted ones). */
+export function shareFigureNames(categories: readonly string[], weighted: boolean): string[] {
   return [
     'percentAgreement',
     'fleissKappa',
     'gwetAc1',
     'brennanPrediger',
     ...categories.map((_, j) => `category:${j}`),
+    ...(weighted ? WEIGHTED_MODELS.map(([key]) => `weighted.${key}`) : []),
   ];
 }
 
@@ -27,8 +39,10 @@ export function shareFigureNames(categories: readonly string[]): string[] {
  * of [x(x − 1) + (m − x)(m − x − 1)]/(m(m − 1)) with x = r_uj, which is 1 where x = 0, so only the categories a unit
  * used are visited; p_e,j = π_j² + (1 − π_j)².
  */
-export function shareFigures(patterns: RatingPatterns): FigureEvaluator {
+export function shareFigures(patterns: RatingPatterns, categoryWeights: Float64Array | null = null): FigureEvaluator {
   const s = patternShares(patterns);
+  const weightedAgreement = categoryWeights ? weightedShares(patterns, categoryWeights).agreement : null;
+  const total = categoryWeights ? weightTotal(categoryWeights) : 0;
   const q = patterns.nCategories;
   const pi = new Float64Array(q);
   const loss = new Float64Array(s.category.length);
@@ -47,6 +61,7 @@ export function shareFigures(patterns: RatingPatterns): FigureEvaluator {
     pi.fill(0);
     lost.fill(0);
     let agreementSum = 0;
+    let weightedSum = 0;
     let pairable = 0;
     let rated = 0;
     for (let p = 0; p < weights.length; p++) {
@@ -57,6 +72,7 @@ export function shareFigures(patterns: RatingPatterns): FigureEvaluator {
       if (s.ratings[p] >= 2) {
         pairable += w;
         agreementSum += w * s.agreement[p];
+        if (weightedAgreement) weightedSum += w * weightedAgreement[p];
         for (let e = s.start[p]; e < s.start[p + 1]; e++) lost[s.category[e]] += w * loss[e];
       }
     }
@@ -71,5 +87,10 @@ export function shareFigures(patterns: RatingPatterns): FigureEvaluator {
       const pej = pi[j] * pi[j] + (1 - pi[j]) * (1 - pi[j]);
       out[4 + j] = pej >= 1 ? NaN : (paj - pej) / (1 - pej);
     }
+    if (!categoryWeights) return;
+    const paw = pairable > 0 ? weightedSum / pairable : NaN;
+    WEIGHTED_MODELS.forEach(([, model], i) => {
+      out[4 + q + i] = chanceCorrected(model, paw, chanceAgreement(model, pi, categoryWeights, total));
+    });
   };
 }
