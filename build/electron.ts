@@ -22,7 +22,6 @@ const BUNDLES = [
   ['main/stats/agreement/report-worker.ts', 'report-worker-entry.mjs', 'es'],
   ['main/importers/tau2/chunk-worker.ts', 'tau2-chunk-worker-entry.mjs', 'es'],
   ['main/importers/import-worker.ts', 'import-worker-entry.mjs', 'es'],
-  ['main/db/checkpoint-worker.ts', 'checkpoint-worker-entry.mjs', 'es'],
   ['main/electron/main.ts', 'main.cjs', 'cjs'],
   ['preload/index.ts', 'preload.cjs', 'cjs'],
 ] as const;

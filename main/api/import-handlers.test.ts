@@ -1,4 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeTau2Run } from '../../bench/gen/tau2-run';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { fixture } from '../../test-support/fixtures';
 import { dispatch } from './dispatch';
@@ -48,6 +52,56 @@ describe('import.start', () => {
     const res = await dispatch(t.services, 'import.start', { path: fixture('README.md') });
     expect(res).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(events).toHaveLength(0);
+  });
+});
+
+describe('import.start of a large run', () => {
+  const work = mkdtempSync(join(tmpdir(), 'earshot-import-job-'));
+  let run: string;
+  beforeAll(() => {
+    run = writeTau2Run(join(work, 'run'), 1500, 3).dir;
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const rawEpisodes = () => t.services.db.prepare('SELECT count(*) FROM episodes').pluck().get() as number;
+
+  it('runs off this thread: the loop keeps turning, and progress arrives while it writes', async () => {
+    const res = await dispatch(t.services, 'import.start', { path: run, study: 'big run' });
+    expect(res.ok).toBe(true);
+    let last = performance.now();
+    let longestStall = 0;
+    const ticker = setInterval(() => {
+      longestStall = Math.max(longestStall, performance.now() - last);
+      last = performance.now();
+    }, 5);
+    const started = performance.now();
+    const done = await finished().finally(() => clearInterval(ticker));
+    expect(done.error).toBeNull();
+    const summary = done.result as { study: { name: string }; episodes: number; skipped: number };
+    expect([summary.study.name, summary.episodes + summary.skipped]).toEqual(['big run', 1500]);
+    // on this thread the import blocked the loop for its whole length (16 s for a large run); now it never stalls it
+    expect(performance.now() - started).toBeGreaterThan(4 * longestStall);
+    expect(longestStall).toBeLessThan(500);
+    const writing = events.filter((e) => !e.finished && /^wrote \d+ episodes$/.test(e.message));
+    expect(writing.length).toBeGreaterThan(1);
+    expect(writing.map((e) => e.done)).toEqual([...writing.map((e) => e.done)].sort((a, b) => a - b));
+  });
+
+  it('cancelled while it writes, stops and leaves nothing behind', async () => {
+    const before = { studies: studyCount(), episodes: rawEpisodes() };
+    const res = await dispatch(t.services, 'import.start', { path: run, study: 'cancelled run' });
+    if (!res.ok) throw new Error(res.error.message);
+    const { jobId } = res.result as { jobId: string };
+    // wait until it has written some episodes (hidden until it completes)
+    await new Promise<void>((resolve) => {
+      const check = () => (events.some((e) => /^wrote \d+ episodes$/.test(e.message)) ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    expect(rawEpisodes()).toBeGreaterThan(before.episodes);
+    await expect(dispatch(t.services, 'jobs.cancel', { jobId })).resolves.toEqual({ ok: true, result: { cancelled: true } });
+    const last = await finished();
+    expect(last.error).toBe('cancelled; nothing was changed');
+    expect({ studies: studyCount(), episodes: rawEpisodes() }).toEqual(before);
   });
 });
 

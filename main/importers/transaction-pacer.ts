@@ -1,10 +1,10 @@
 /**
- * Sizes an import's transactions so that each holds the write lock for about TARGET_MS, commit included, and pauses
- * after each, so that a label save on another connection waits at most about one transaction.
+ * Sizes an import's transactions so that each holds the write lock for about 25 ms (its work about WORK_MS, its
+ * commit the rest), and pauses after each, so that a label save on another connection waits about one transaction.
  */
 
-/** Time one transaction should take, commit included. */
-const TARGET_MS = 25;
+/** Time the work of one transaction should take; its commit (writing and syncing the log) comes on top. */
+const WORK_MS = 15;
 
 /** Pause after each transaction: the lock is free for other writers (which ask every millisecond) and the loop turns. */
 const PAUSE_MS = 1;
@@ -14,23 +14,27 @@ const FIRST_SIZE = 32;
 const MIN_SIZE = 4;
 const MAX_SIZE = 2048;
 
+/** Weight of the last transaction in the running estimate of the time one episode takes. */
+const SMOOTHING = 0.3;
+
 /**
- * Sizes and paces an import's transactions from how long the previous one took. Much of a transaction's time does
- * not grow with its size (the commit's sync, the full-text index's flush), so the size follows the time it took
- * rather than a time per episode: scaled by target / took, at most halved or doubled at a time, so one stall does not
- * make the next transaction tiny.
+ * Sizes and paces an import's transactions from how long the work of the previous ones took per episode. The size
+ * changes by at most half or double at a time, so one stall (another thread on the core) does not make the next
+ * transaction tiny.
  */
 export class TransactionPacer {
   /** Episodes to write in the next transaction. */
   size = FIRST_SIZE;
+  private msPerEpisode: number | null = null;
 
-  /** Runs one transaction and learns from its time. */
-  time<T>(run: () => T): T {
+  /** Runs the work of one transaction of `episodes` episodes (inside it) and learns from its time. */
+  time<T>(episodes: number, work: () => T): T {
     const started = performance.now();
-    const result = run();
-    const took = Math.max(performance.now() - started, 0.1);
-    const scaled = Math.round((this.size * TARGET_MS) / took);
-    this.size = Math.min(MAX_SIZE, Math.max(MIN_SIZE, Math.ceil(this.size / 2), Math.min(this.size * 2, scaled)));
+    const result = work();
+    const ms = Math.max(performance.now() - started, 0.01) / Math.max(episodes, 1);
+    this.msPerEpisode = this.msPerEpisode === null ? ms : this.msPerEpisode + SMOOTHING * (ms - this.msPerEpisode);
+    const fits = Math.round(WORK_MS / this.msPerEpisode);
+    this.size = Math.min(MAX_SIZE, Math.max(MIN_SIZE, Math.ceil(this.size / 2), Math.min(this.size * 2, fits)));
     return result;
   }
 

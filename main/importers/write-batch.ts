@@ -94,8 +94,8 @@ export async function writeEpisodeChunks(
       for (let from = 0; from < chunk.length;) {
         options.signal?.throwIfAborted();
         const part = chunk.slice(from, (from += pacer.size));
-        pacer.time(() =>
-          inWriteTransaction(db, () => {
+        inWriteTransaction(db, () =>
+          pacer.time(part.length, () => {
             keepStaging(db, staging);
             inserter.insert(part);
           }),
