@@ -99,6 +99,9 @@ export interface EpisodeDetail {
   judgements: Judgement[];
   /** True when the study hides the judge from this annotator until they commit (judgements are then withheld). */
   judgeHidden: boolean;
+  /** True when the study hides the call's gold/reference from this annotator until they commit (the `info` keys
+   * carrying it are then withheld); absent when it is shown. */
+  referenceHidden?: boolean;
 }
 
 /** Precomputed waveform peaks of an asset: per channel, the maximum absolute amplitude of each bucket, as bytes

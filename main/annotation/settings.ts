@@ -1,4 +1,4 @@
-/** A study's annotation settings: blind mode and its lead, the hidden judge, unanimity, and its taxonomy. */
+/** A study's annotation settings: blind mode and its lead, the hidden judge and reference, unanimity, its taxonomy. */
 import type { Db } from '../db/open';
 import type { StudyAnnotationSettings, Taxonomy } from '../../shared/types/annotation';
 import { builtinTaxonomy } from '../../shared/taxonomies/index';
@@ -16,7 +16,8 @@ export function studyTaxonomy(study: StudyRef): { taxonomy: Taxonomy; source: 'b
   return { taxonomy: builtinTaxonomy(study.benchmark), source: 'builtin' };
 }
 
-/** The annotation settings of a study (defaults: blind per the study, judge shown, unanimity accepted, no lead). */
+/** The annotation settings of a study (defaults: blind per the study, judge and reference shown, unanimity accepted,
+ * no lead). */
 export function getSettings(db: Db, studyId: number): StudyAnnotationSettings {
   const study = requireStudy(db, studyId);
   const row = readAnnotationSettings(db, studyId);
@@ -26,6 +27,7 @@ export function getSettings(db: Db, studyId: number): StudyAnnotationSettings {
     blind: study.blind,
     hideJudgeUntilCommit: row?.hideJudge ?? false,
     hideJudgeUntilFirstLabel: row?.hideJudgeUntilFirstLabel ?? false,
+    hideReferenceUntilCommit: row?.hideReference ?? false,
     autoAcceptUnanimous: row?.autoAcceptUnanimous ?? true,
     leadId: row?.leadId ?? null,
     agreementRevealedAt: row?.agreementRevealedAt ?? null,
@@ -41,6 +43,7 @@ export interface SettingsChange {
   blind?: boolean;
   hideJudgeUntilCommit?: boolean;
   hideJudgeUntilFirstLabel?: boolean;
+  hideReferenceUntilCommit?: boolean;
   autoAcceptUnanimous?: boolean;
   leadId?: number | null;
 }
@@ -54,6 +57,7 @@ export function updateSettings(db: Db, input: SettingsChange): StudyAnnotationSe
     writeAnnotationSwitches(db, input.studyId, {
       hideJudge: input.hideJudgeUntilCommit ?? current.hideJudgeUntilCommit,
       hideJudgeUntilFirstLabel: input.hideJudgeUntilFirstLabel ?? current.hideJudgeUntilFirstLabel,
+      hideReference: input.hideReferenceUntilCommit ?? current.hideReferenceUntilCommit,
       autoAcceptUnanimous: input.autoAcceptUnanimous ?? current.autoAcceptUnanimous,
       leadId: input.leadId === undefined ? current.leadId : input.leadId,
     });

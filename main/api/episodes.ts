@@ -8,6 +8,7 @@ import { findStudy } from '../db/studies';
 import { DomainError, notFound } from '../domain/errors';
 import { episodeFacets, queryEpisodes } from '../db/episode-query';
 import { judgeHiddenFor } from '../annotation/judge-visibility';
+import { referenceHiddenFor, withoutReference } from '../annotation/reference-visibility';
 import { progressRestriction } from '../annotation/progress';
 import { getSettings } from '../annotation/settings';
 
@@ -17,10 +18,13 @@ export function episodesList(s: Services, input: MethodInput<'episodes.list'>): 
   return listEpisodes(s.db, input.studyId);
 }
 
-/** `episodes.get`: one episode with turns, audio and judgements. */
+/** `episodes.get`: one episode with turns, audio and judgements, less what the study hides from this viewer. */
 export function episodesGet(s: Services, input: MethodInput<'episodes.get'>): MethodOutput<'episodes.get'> {
-  const detail = getEpisode(s.db, input.episodeId);
-  if (!detail) throw notFound(`episode ${input.episodeId}`);
+  const found = getEpisode(s.db, input.episodeId);
+  if (!found) throw notFound(`episode ${input.episodeId}`);
+  const detail = referenceHiddenFor(s.db, found.episode.studyId, input.annotatorId, input.episodeId)
+    ? { ...found, episode: { ...found.episode, info: withoutReference(found.episode.info) }, referenceHidden: true }
+    : found;
   if (!judgeHiddenFor(s.db, detail.episode.studyId, input.annotatorId, input.episodeId)) return detail;
   return { ...detail, episode: { ...detail.episode, judgeLabel: null }, judgements: [], judgeHidden: true };
 }

@@ -1,4 +1,4 @@
-/** Queries over annotation_settings: a study's judge-hiding switches, unanimity, lead and agreement reveal. */
+/** Queries over annotation_settings: the judge- and reference-hiding switches, unanimity, lead, agreement reveal. */
 import type { Db } from './open';
 
 /** The stored annotation settings of one study (the row's columns this module owns). */
@@ -6,6 +6,7 @@ export interface AnnotationSettingsRow {
   hideJudge: boolean;
   autoAcceptUnanimous: boolean;
   hideJudgeUntilFirstLabel: boolean;
+  hideReference: boolean;
   leadId: number | null;
   agreementRevealedAt: string | null;
   agreementRevealedBy: number | null;
@@ -14,13 +15,14 @@ export interface AnnotationSettingsRow {
 /** The switches a settings change writes. */
 export type AnnotationSwitches = Pick<
   AnnotationSettingsRow,
-  'hideJudge' | 'autoAcceptUnanimous' | 'hideJudgeUntilFirstLabel' | 'leadId'
+  'hideJudge' | 'autoAcceptUnanimous' | 'hideJudgeUntilFirstLabel' | 'hideReference' | 'leadId'
 >;
 
 interface Row {
   hide_judge: number;
   auto_accept_unanimous: number;
   hide_judge_until_first_label: number;
+  hide_reference: number;
   lead_id: number | null;
   agreement_revealed_at: string | null;
   agreement_revealed_by: number | null;
@@ -30,8 +32,8 @@ interface Row {
 export function readAnnotationSettings(db: Db, studyId: number): AnnotationSettingsRow | null {
   const r = db
     .prepare(
-      `SELECT hide_judge, auto_accept_unanimous, hide_judge_until_first_label, lead_id, agreement_revealed_at,
-              agreement_revealed_by FROM annotation_settings WHERE study_id = ?`,
+      `SELECT hide_judge, auto_accept_unanimous, hide_judge_until_first_label, hide_reference, lead_id,
+              agreement_revealed_at, agreement_revealed_by FROM annotation_settings WHERE study_id = ?`,
     )
     .get(studyId) as Row | undefined;
   if (!r) return null;
@@ -39,6 +41,7 @@ export function readAnnotationSettings(db: Db, studyId: number): AnnotationSetti
     hideJudge: r.hide_judge === 1,
     autoAcceptUnanimous: r.auto_accept_unanimous === 1,
     hideJudgeUntilFirstLabel: r.hide_judge_until_first_label === 1,
+    hideReference: r.hide_reference === 1,
     leadId: r.lead_id,
     agreementRevealedAt: r.agreement_revealed_at,
     agreementRevealedBy: r.agreement_revealed_by,
@@ -49,12 +52,20 @@ export function readAnnotationSettings(db: Db, studyId: number): AnnotationSetti
 export function writeAnnotationSwitches(db: Db, studyId: number, s: AnnotationSwitches): void {
   db.prepare(
     `INSERT INTO annotation_settings
-       (study_id, hide_judge, auto_accept_unanimous, hide_judge_until_first_label, lead_id)
-     VALUES (?, ?, ?, ?, ?)
+       (study_id, hide_judge, auto_accept_unanimous, hide_judge_until_first_label, hide_reference, lead_id)
+     VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (study_id) DO UPDATE SET hide_judge = excluded.hide_judge,
        auto_accept_unanimous = excluded.auto_accept_unanimous,
-       hide_judge_until_first_label = excluded.hide_judge_until_first_label, lead_id = excluded.lead_id`,
-  ).run(studyId, Number(s.hideJudge), Number(s.autoAcceptUnanimous), Number(s.hideJudgeUntilFirstLabel), s.leadId);
+       hide_judge_until_first_label = excluded.hide_judge_until_first_label,
+       hide_reference = excluded.hide_reference, lead_id = excluded.lead_id`,
+  ).run(
+    studyId,
+    Number(s.hideJudge),
+    Number(s.autoAcceptUnanimous),
+    Number(s.hideJudgeUntilFirstLabel),
+    Number(s.hideReference),
+    s.leadId,
+  );
 }
 
 /** Records that `annotatorId` revealed the study's agreement at `at`; a study revealed before keeps its first one. */

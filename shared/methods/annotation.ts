@@ -53,6 +53,7 @@ export const annotationMethods = {
         blind: z.boolean().optional(),
         hideJudgeUntilCommit: z.boolean().optional(),
         hideJudgeUntilFirstLabel: z.boolean().optional(),
+        hideReferenceUntilCommit: z.boolean().optional(),
         autoAcceptUnanimous: z.boolean().optional(),
         leadId: id.nullable().optional(),
         /** Needed to turn blind mode off or change the lead (the study lead or an adjudicator only). */

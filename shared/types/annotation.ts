@@ -91,6 +91,9 @@ export interface StudyAnnotationSettings {
   hideJudgeUntilCommit: boolean;
   /** The judge stays hidden from an annotator on a call until their first label there is saved. */
   hideJudgeUntilFirstLabel: boolean;
+  /** The gold/reference of a call (expected answer, gold values, expected actions) stays hidden from an annotator
+   * until they commit their labels for it. */
+  hideReferenceUntilCommit: boolean;
   autoAcceptUnanimous: boolean;
   /** The study lead (an annotator id): sees everything and may reveal agreement; null when none. */
   leadId: number | null;
