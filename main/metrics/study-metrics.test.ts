@@ -48,8 +48,9 @@ describe('τ-Elicitation archive → database → metrics.study', () => {
     expect(tau.capture.slice(0, 3).map((r) => r.condition.environment)).toEqual(['regular', 'noise_heavy', 'speech_heavy']);
   });
 
-  it('finds one τ-Elicitation section over all 705 episodes', () => {
+  it('finds one τ-Elicitation section over all 705 episodes, 600 of them in results cells', () => {
     expect(m.families).toEqual([{ family: 'tau-elicitation', episodes: 705 }]);
+    expect(tau.episodes).toBe(600);
     expect(m.tau.map((s) => s.benchmark)).toEqual(['tau-elicitation']);
     expect(m.vera).toBeNull();
     expect(m.dsbDg).toBeNull();
@@ -62,8 +63,14 @@ describe('τ-Elicitation archive → database → metrics.study', () => {
       [74, 200],
       [89, 200],
     ]);
-    // The 100 judge-validation calls have no transcript here: a cell of their own (no system, no condition), 70 of 100 with reward 1.
-    expect(tau.success.find((r) => r.system === '')!.success).toEqual({ numerator: 70, denominator: 100, value: 0.7 });
+    // The 100 judge-validation calls have no transcript here and the five examples read on their own are single
+    // calls: subsets of their own (70 of 100 with reward 1), in no system table.
+    expect(tau.subsets.map((s) => [s.subset, s.episodes, s.success.numerator, s.success.denominator])).toEqual([
+      ['example', 5, 4, 5],
+      ['validation', 100, 70, 100],
+    ]);
+    expect(tau.success.map((r) => r.system)).toEqual(['gemini_high', 'gemini_high', 'gemini_high']);
+    expect(m.notes.some((n) => n.includes('105 episode(s) of subsets (example 5, validation 100)'))).toBe(true);
   });
 
   it('Pass^3 across the three environments is 27/200 = 0.135 (paper: .135 for Gemini high)', () => {
@@ -96,13 +103,8 @@ describe('τ-Elicitation archive → database → metrics.study', () => {
     expect(regular.tasks).toBe(200);
   });
 
-  it('compares the named systems pairwise on matched episodes, Holm-adjusted', () => {
-    expect(tau.pairwise.map((p) => [p.systemA, p.systemB])).toEqual([
-      ['gemini_high', 'gpt_xhigh'],
-      ['gemini_high', 'grok'],
-      ['gpt_xhigh', 'grok'],
-    ]);
-    for (const p of tau.pairwise) expect(p.holmP).toBeGreaterThanOrEqual(p.test.exactP);
+  it('has no pairwise comparison: the results cells hold one system (the examples of others are a subset)', () => {
+    expect(tau.pairwise).toEqual([]);
   });
 
   it('first-capture vs final-value accuracy of the regular cell: 48/199 and 83/199 (published “129/199 wrong first”)', () => {

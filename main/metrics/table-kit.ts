@@ -42,3 +42,14 @@ export function rateColumns(key: string, label: string, withInterval = false): M
 export function coverage(confidence: number): string {
   return `${Math.round(confidence * 1000) / 10}%`;
 }
+
+/** The indices of the rows whose cell is below the minimum (for `MetricsTable.belowMinimum`), or undefined for none. */
+export function smallRows(rows: readonly { belowMinimum: boolean }[]): number[] | undefined {
+  const small = rows.flatMap((r, i) => (r.belowMinimum ? [i] : []));
+  return small.length ? small : undefined;
+}
+
+/** The sentence a table note gives for rows below the minimum cell size. */
+export function minimumNote(minimum: number): string {
+  return `Greyed rows: fewer than ${minimum} items (the minimum cell size), shown with their n, given no test.`;
+}

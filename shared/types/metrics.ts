@@ -12,6 +12,14 @@ import type {
   VerificationEffortRow,
   VerificationRepair,
 } from './benchmark-rows';
+import type {
+  CallerVoiceRow,
+  RealismArm,
+  RecoveryStepRow,
+  StrategyPass3Row,
+  StrategyPassRow,
+  SubsetCount,
+} from './elicitation-rows';
 import type { VeraAccuracyRow, VoiceTextGaps } from './vera-rows';
 import type { GroundingDecayRow, GroundingRow, GroundingSummary, RefreshRow, SystemLatencyRow } from './grounding-rows';
 import type { CategoryDeviation, FailureDistributionRow } from './label-rows';
@@ -42,8 +50,8 @@ export type ResolvedMetricsOptions = Required<MetricsOptions>;
 /** Which family of figures an episode feeds (from its benchmark, or `condition.benchmark` / `info.benchmark` in a generic study). */
 export type MetricsFamily = 'tau-voice' | 'tau-elicitation' | 'vera' | 'dsb-dg' | 'generic';
 
-/** A success rate with its clustered bootstrap interval. */
-export type SuccessCell = SuccessRateRow & { interval: BootstrapInterval };
+/** A success rate with its clustered bootstrap interval; `belowMinimum` with fewer scored episodes than the minimum. */
+export type SuccessCell = SuccessRateRow & { interval: BootstrapInterval; belowMinimum: boolean };
 
 /** One system's success pooled over its conditions, clustered by task. */
 export interface SystemSuccess {
@@ -52,13 +60,22 @@ export interface SystemSuccess {
   unscored: number;
   success: Rate;
   interval: BootstrapInterval;
+  belowMinimum: boolean;
 }
 
-/** A pairwise system comparison with the bootstrap interval of the paired success difference (A − B), clustered by task. */
-export type PairwiseComparison = SystemComparison & { difference: BootstrapInterval };
+/**
+ * A pairwise system comparison with the bootstrap interval of the paired success difference (A − B), clustered by task.
+ * With fewer matched pairs than the minimum there is no test (`test`, `holmP` null); Holm runs over the pairs tested.
+ */
+export type PairwiseComparison = Omit<SystemComparison, 'test' | 'holmP'> & {
+  test: SystemComparison['test'] | null;
+  holmP: number | null;
+  difference: BootstrapInterval;
+  belowMinimum: boolean;
+};
 
 /** τ-Elicitation Pass^3 across environments with its bootstrap interval over tasks. */
-export type CrossEnvironmentCell = CrossEnvironmentRow & { interval: BootstrapInterval };
+export type CrossEnvironmentCell = CrossEnvironmentRow & { interval: BootstrapInterval; belowMinimum: boolean };
 
 /** First-capture vs final-value accuracy of one (system, condition) cell. */
 export interface CaptureCell {
@@ -70,6 +87,8 @@ export interface CaptureCell {
   /** Intervals of first and final accuracy, clustered by task. */
   firstInterval: BootstrapInterval;
   finalInterval: BootstrapInterval;
+  /** Fewer gold fields than the minimum. */
+  belowMinimum: boolean;
 }
 
 /** Verification effort rows with the rest of the condition (e.g. strategy) they were computed under. */
@@ -78,8 +97,13 @@ export type VerificationCell = VerificationEffortRow & { condition: Record<strin
 /** Figures of one τ-family benchmark (τ-Voice, τ-Elicitation, or generic episodes with rewards). */
 export interface TauSection {
   benchmark: MetricsFamily;
+  /** Episodes in the system tables (subsets left out). */
   episodes: number;
   unscored: number;
+  /** Fewest items (episodes, pairs, tasks, units) a cell needs for a significance test; smaller cells are flagged. */
+  minCellItems: number;
+  /** Episodes of named subsets (`info.subset`: example calls, validation-only calls), kept out of every table below. */
+  subsets: SubsetCount[];
   /** Per (system, condition). */
   success: SuccessCell[];
   /** Per system, pooled over conditions. */
@@ -97,7 +121,17 @@ export interface TauSection {
     byEntityType: VerificationCell[];
     byDifficulty: VerificationCell[];
     byEnvironment: VerificationCell[];
+    /** By caller voice (`info.speechEnvironment.persona_name`); empty when no call names one. */
+    byVoice: VerificationCell[];
   };
+  /** Scaffolded − agent-directed per system: Pass@1 and time per call per environment, crossed Pass^3. */
+  strategy: { passAt1: StrategyPassRow[]; passHat3: StrategyPass3Row[] };
+  /** Success by caller voice per (system, condition), with Fisher exact contrasts (Holm) and an exact omnibus test. */
+  callerVoice: CallerVoiceRow[];
+  /** Caller-realism assignment effects per prompting arm (calls carrying `info.complication`). */
+  realism: RealismArm[];
+  /** Recovery of initially wrong captures by repair step, per (system, condition). */
+  recovery: RecoveryStepRow[];
 }
 
 /** VERA accuracy of one system with its modality and the interval of its pooled accuracy (items resampled). */
@@ -184,6 +218,8 @@ export interface MetricsTable {
   columns: { key: string; label: string; format: CellFormat }[];
   rows: Record<string, string | number | null>[];
   note?: string;
+  /** Indices of rows for cells with fewer items than the minimum (shown greyed, without a test). */
+  belowMinimum?: number[];
 }
 
 /** Everything `metrics.study` and `earshot metrics --json` return for a study. */

@@ -7,9 +7,16 @@ import type { LatencySummary } from '../../../shared/types/benchmark-rows';
  * Returns null for an empty list.
  */
 export function quantileType7(values: readonly number[], p: number): number | null {
+  return sortedQuantileType7(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
+}
+
+/** quantileType7 of values already sorted ascending (no copy, no sort: for several quantiles of one sample). */
+export function sortedQuantileType7(sorted: ArrayLike<number>, p: number): number | null {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`quantile probability must be in [0, 1], got ${p}`);
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
   const h = (sorted.length - 1) * p;
   const low = Math.floor(h);
   const high = Math.min(low + 1, sorted.length - 1);
