@@ -128,6 +128,16 @@ describe('judge vs humans in the Agreement view', () => {
     expect(await page.locator('.judge-unmapped-card').innerText()).not.toMatch(/\d/);
     // The control: the human–human figures of the same field are there.
     await expect(page.getByTestId('agreement-stats').innerText()).resolves.toMatch(/\d\.\d{3}/);
+    // The user picks the coefficients: Brennan–Prediger in, percent agreement out; a row shows its analytic SE.
+    const stats = page.getByTestId('agreement-stats');
+    const choice = (key: string) => page.locator(`[data-testid="coefficient-choice"][data-key="${key}"]`);
+    await page.getByTestId('coefficient-picker').locator('summary').click();
+    await choice('brennanPrediger').check();
+    await choice('percentAgreement').uncheck();
+    const se = stats.locator('tr[data-stat="brennanPrediger"] td').nth(4);
+    await expect(se.textContent()).resolves.toMatch(/^\d\.\d{3}$/);
+    expect(await stats.locator('tr[data-stat="percentAgreement"]').count()).toBe(0);
+    await choice('percentAgreement').check(); // back as it was, for the tests after this one
   });
 
   it('adds a study mapping for that field (refusing an incomplete one), then removes it', async () => {

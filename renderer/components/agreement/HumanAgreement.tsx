@@ -1,18 +1,15 @@
-/** The human–human figures of a field: every statistic with its interval, the confusion matrix, breakdowns by group,
- * and each annotator against the adjudicated label. */
+/** The human–human figures of a field: the coefficients the user picks with their bootstrap and analytic intervals, the
+ * confusion matrix, breakdowns by group, and each annotator against the adjudicated label. */
+import { useState } from 'react';
 import type { AgreementReport, PairReport, StudyAgreement } from '../../../shared/types/annotation';
+import { coefficientRows, DEFAULT_ROWS, type CoefficientRow } from './coefficient-rows';
+import { CoefficientPicker } from './CoefficientPicker';
 import { f3 } from './judge-format';
 
-type Interval = AgreementReport['statistics']['percentAgreement'];
-const NAMES: [keyof AgreementReport['statistics'], string][] = [
-  ['percentAgreement', 'Percent agreement'],
-  ['cohenKappa', "Cohen's κ"],
-  ['cohenKappaLinear', "Cohen's κ, linear"],
-  ['cohenKappaQuadratic', "Cohen's κ, quadratic"],
-  ['fleissKappa', "Fleiss' κ"],
-  ['krippendorffAlpha', "Krippendorff's α"],
-  ['gwetAc1', "Gwet's AC1"],
-];
+type Interval = Pick<AgreementReport['statistics']['percentAgreement'], 'estimate' | 'low' | 'high'>;
+
+/** A p-value: three decimals, or two significant digits below 0.001. */
+const pValue = (p: number | null): string => (p === null ? '–' : p > 0 && p < 0.001 ? p.toExponential(1) : f3(p));
 
 function CiBar({ i }: { i: Interval }) {
   if (i.estimate === null) return null;
@@ -27,17 +24,26 @@ function CiBar({ i }: { i: Interval }) {
   );
 }
 
-function StatsTable({ report }: { report: AgreementReport }) {
+function StatsTable({ rows, shown }: { rows: readonly CoefficientRow[]; shown: readonly string[] }) {
   return (
     <table className="data" data-testid="agreement-stats">
-      <thead><tr><th>statistic</th><th className="num">estimate</th><th className="num">95% CI</th><th /></tr></thead>
+      <thead>
+        <tr>
+          <th>statistic</th><th className="num">estimate</th><th className="num">95% CI</th><th />
+          <th className="num">SE</th><th className="num">t 95% CI</th><th className="num">p</th>
+        </tr>
+      </thead>
       <tbody>
-        {NAMES.filter(([k]) => report.statistics[k] !== null).map(([k, name]) => {
-          const i = report.statistics[k]!;
+        {rows.filter((r) => shown.includes(r.key)).map((r) => {
+          const i = { estimate: r.estimate, low: r.bootstrap?.low ?? null, high: r.bootstrap?.high ?? null };
+          const a = r.analytic;
           return (
-            <tr key={k} data-stat={k}>
-              <td>{name}</td><td className="num">{f3(i.estimate)}</td>
-              <td className="num">[{f3(i.low)}, {f3(i.high)}]</td><td><CiBar i={i} /></td>
+            <tr key={r.key} data-stat={r.key}>
+              <td>{r.label}</td><td className="num">{f3(r.estimate)}</td>
+              <td className="num">{r.bootstrap ? `[${f3(i.low)}, ${f3(i.high)}]` : '–'}</td><td><CiBar i={i} /></td>
+              <td className="num">{f3(a?.se)}</td>
+              <td className="num">{a && a.se !== null ? `[${f3(a.low)}, ${f3(a.high)}]` : '–'}</td>
+              <td className="num">{pValue(a?.p ?? null)}</td>
             </tr>
           );
         })}
@@ -136,6 +142,8 @@ function Breakdowns({ a }: { a: StudyAgreement }) {
 /** The human–human cards, laid out in the result's grid. */
 export function HumanAgreement({ a }: { a: StudyAgreement }) {
   const o = a.overall;
+  const [shown, setShown] = useState<readonly string[]>(DEFAULT_ROWS);
+  const rows = coefficientRows(o);
   return (
     <>
       <div className="card">
@@ -144,7 +152,8 @@ export function HumanAgreement({ a }: { a: StudyAgreement }) {
           {o.nPairableItems} of {o.nItems} items labelled by two or more · {o.level} ·{' '}
           {o.bootstrap.resamples.toLocaleString()} resamples, seed {o.bootstrap.seed} · {a.phase} labels
         </p>
-        <StatsTable report={o} />
+        <CoefficientPicker rows={rows} shown={shown} onChange={setShown} />
+        <StatsTable rows={rows} shown={shown} />
       </div>
       <div className="card"><h2>Confusion matrix</h2><Matrix report={o} /></div>
       <Pairs title="Against the adjudicated label" pairs={a.vsAdjudicated} excluded={a.unresolvedExcluded} />

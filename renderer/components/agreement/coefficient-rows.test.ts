@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { AgreementReport, Coefficient } from '../../../shared/types/agreement-report';
+import { coefficientRows, DEFAULT_ROWS } from './coefficient-rows';
+
+const interval = (estimate: number) => ({
+  estimate,
+  low: estimate - 0.1,
+  high: estimate + 0.1,
+  resamples: 100,
+  undefinedResamples: 0,
+  seed: 1,
+  confidence: 0.95,
+});
+const coefficient = (estimate: number, bootstrap = true): Coefficient => ({
+  estimate,
+  pa: 0.8,
+  pe: 0.3,
+  analytic: { se: 0.05, low: estimate - 0.1, high: estimate + 0.1, p: 0.001, df: 9 },
+  bootstrap: bootstrap ? interval(estimate) : null,
+  benchmarks: null,
+});
+
+/** A two-rater ordinal report with two categories, or a nominal one without the two-rater parts. */
+function report(ordinal: boolean): AgreementReport {
+  const twoRaters = ordinal;
+  return {
+    level: ordinal ? 'ordinal' : 'nominal',
+    nItems: 10,
+    nRatedItems: 10,
+    nPairableItems: 10,
+    nRaters: twoRaters ? 2 : 3,
+    raters: twoRaters ? ['A', 'B'] : ['A', 'B', 'C'],
+    nRatings: 20,
+    categories: ['no', 'yes'],
+    bootstrap: { method: 'percentile', unit: 'item', prng: 'mulberry32', resamples: 100, seed: 1, confidence: 0.95 },
+    statistics: {
+      percentAgreement: interval(0.8),
+      fleissKappa: interval(0.6),
+      gwetAc1: interval(0.7),
+      krippendorffAlpha: interval(0.6),
+      cohenKappa: twoRaters ? interval(0.6) : null,
+      cohenKappaLinear: ordinal ? interval(0.6) : null,
+      cohenKappaQuadratic: ordinal ? interval(0.6) : null,
+    },
+    confusionMatrix: null,
+    coefficients: {
+      percentAgreement: coefficient(0.8),
+      brennanPrediger: coefficient(0.6),
+      fleissKappa: coefficient(0.6),
+      congerKappa: coefficient(0.6, twoRaters),
+      gwetAc1: coefficient(0.7),
+      krippendorffAlpha: coefficient(0.6),
+      cohenKappa: twoRaters ? coefficient(0.6) : null,
+      scottPi: twoRaters ? coefficient(0.6) : null,
+      perCategory: [
+        { category: 'no', kappa: coefficient(0.6) },
+        { category: 'yes', kappa: coefficient(0.6) },
+      ],
+      weighted: ordinal
+        ? {
+            weights: 'ordinal',
+            percentAgreement: coefficient(0.9),
+            brennanPrediger: coefficient(0.8),
+            fleissKappa: coefficient(0.7),
+            congerKappa: coefficient(0.7),
+            gwetAc2: coefficient(0.8),
+            cohenKappa: coefficient(0.7),
+          }
+        : null,
+      pabak: twoRaters ? { positive: 'yes', pabak: coefficient(0.6), prevalenceIndex: 0.1, biasIndex: 0, n: 10 } : null,
+    },
+    analytic: { method: 'gwet-linearization', confidence: 0.95, population: null },
+  };
+}
+
+describe('coefficient rows of the agreement table', () => {
+  it('lists every coefficient of the report, with the former statistics among them', () => {
+    const rows = coefficientRows(report(true));
+    const keys = rows.map((r) => r.key);
+    for (const key of DEFAULT_ROWS) expect(keys).toContain(key);
+    expect(keys).toEqual(expect.arrayContaining(['brennanPrediger', 'scottPi', 'congerKappa', 'weighted.gwetAc2']));
+    expect(keys.slice(-3)).toEqual(['pabak', 'category:no', 'category:yes']);
+    expect(rows.find((r) => r.key === 'weighted.gwetAc2')!.label).toBe("Gwet's AC2, ordinal weights");
+    expect(rows.find((r) => r.key === 'pabak')!.label).toBe('PABAK (positive: yes)');
+    expect(rows.find((r) => r.key === 'cohenKappaLinear')!.analytic).toBeNull();
+    expect(rows.find((r) => r.key === 'cohenKappa')!.analytic!.se).toBe(0.05);
+  });
+
+  it('leaves out what the report does not have, and keeps a coefficient without bootstrap', () => {
+    const rows = coefficientRows(report(false));
+    const keys = rows.map((r) => r.key);
+    expect(keys.some((k) => k.startsWith('weighted.'))).toBe(false);
+    expect(keys).not.toContain('pabak');
+    expect(keys).not.toContain('cohenKappa');
+    expect(rows.find((r) => r.key === 'congerKappa')!.bootstrap).toBeNull();
+  });
+});
