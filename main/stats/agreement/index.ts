@@ -45,3 +45,4 @@ export {
   rawInference,
   tableInference,
 } from './inference';
+export { type SetDistance, setAlpha, setDistance } from './set-alpha';
