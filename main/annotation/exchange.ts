@@ -4,13 +4,15 @@ import type { Db } from '../db/open';
 import type { ExchangeImportResult, LabelValue } from '../../shared/types/annotation';
 import { DomainError } from '../domain/errors';
 import { studyIdByName } from '../db/studies';
-import { annotatorStudyLabels, storedLabelJson } from '../db/labels';
+import { annotatorStudyLabels, labelledFieldNames, storedLabelJson } from '../db/labels';
 import { annotatorStudyCommits, recordCommit } from '../db/label-commits';
 import { inWriteTransaction } from '../db/transaction';
 import { requireAnnotator, requireStudy, studyEpisodes } from './lookups';
 import { ensureAnnotator } from './annotators';
 import { decodeValue, encodeValue, sameValue } from './values';
 import { writeValue } from './labels';
+import { checkArrivedLabel } from './label-check';
+import { getSettings } from './settings';
 import { fileStem } from './report-files';
 
 /** The bundle format tag. */
@@ -87,9 +89,31 @@ export function parseBundle(text: string): LabelBundle {
 }
 
 /**
+ * Refuses a bundle holding a label that does not fit the study's taxonomy as labels.set would check it (a number may
+ * stand for the choice written the same way). A field the taxonomy does not define is taken only when the study
+ * already holds labels in it: data that came with its import, such as τ-Elicitation's notes on findings.
+ */
+function checkBundleLabels(db: Db, studyId: number, bundle: LabelBundle): void {
+  const { taxonomy } = getSettings(db, studyId);
+  let dataFields: Set<string> | null = null;
+  bundle.labels.forEach((l, i) => {
+    const found = checkArrivedLabel(taxonomy, l.field, l.value);
+    const site = `bundle: labels[${i}] (episode ${JSON.stringify(l.episode.slice(0, 80))})`;
+    if (found.ok === false) throw new DomainError('invalid_input', `${site}: ${found.problem}`);
+    if (found.ok !== 'unknown field') return;
+    dataFields ??= new Set(labelledFieldNames(db, studyId));
+    if (dataFields.has(l.field)) return;
+    const field = JSON.stringify(l.field.slice(0, 80));
+    const problem = `${field} is not a field of the taxonomy "${taxonomy.name}", and the study holds no labels in it`;
+    throw new DomainError('invalid_input', `${site}: ${problem}`);
+  });
+}
+
+/**
  * Merges a bundle into a study (by default the study of the bundle's name), by episode external id, field and phase:
  * new labels are added (history action `import`), equal ones left alone, and different ones reported as conflicts —
- * kept as they are unless `onConflict` is `take`, which replaces them (also recorded in the history).
+ * kept as they are unless `onConflict` is `take`, which replaces them (also recorded in the history). A label that does
+ * not fit the study's taxonomy refuses the whole bundle before anything is written.
  */
 export function importBundle(
   db: Db,
@@ -101,6 +125,7 @@ export function importBundle(
   if (studyId === null)
     throw new DomainError('not_found', `no study called "${bundle.study.name}"; import into a study by id`);
   requireStudy(db, studyId);
+  checkBundleLabels(db, studyId, bundle);
   const episodes = new Map(studyEpisodes(db, studyId).map((e) => [e.externalId, e.id]));
   const result: ExchangeImportResult = {
     studyId,

@@ -8,11 +8,11 @@ import {
   type LabelValue,
   type Taxonomy,
 } from '../../shared/types/annotation';
-import { checkValue, fieldSpec } from '../../shared/taxonomies/schema';
 import { DomainError } from '../domain/errors';
 import { requireAnnotator, requireEpisode } from './lookups';
 import { getSettings } from './settings';
 import { decodeValue, encodeValue } from './values';
+import { labelProblem } from './label-check';
 import { undoTarget } from './history';
 import { judgeHiddenFor, judgeShown, recordRevealIfShown } from './judge-visibility';
 import { mayReadOthers } from './blind-access';
@@ -99,14 +99,8 @@ export function setLabel(
   const episode = requireEpisode(db, input.episodeId);
   requireAnnotator(db, input.annotatorId);
   const settings = getSettings(db, episode.studyId);
-  const spec = fieldSpec(settings.taxonomy, input.field);
-  if (!spec)
-    throw new DomainError(
-      'invalid_input',
-      `"${input.field}" is not a field of the taxonomy "${settings.taxonomy.name}"`,
-    );
-  const problem = checkValue(spec, input.value);
-  if (problem) throw new DomainError('invalid_input', `${input.field}: ${problem}`);
+  const problem = labelProblem(settings.taxonomy, input.field, input.value);
+  if (problem) throw new DomainError('invalid_input', problem);
   return inWriteTransaction(db, (): LabelAck => {
     const phase = writePhase(settings.hideJudgeUntilCommit, isCommitted(db, input.episodeId, input.annotatorId));
     const at = { episodeId: input.episodeId, annotatorId: input.annotatorId, phase };

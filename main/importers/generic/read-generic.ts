@@ -5,6 +5,8 @@ import { findInsideRoot, quote } from '../safe-path';
 import type { z } from 'zod';
 import { readWavHeader, WavError } from '../../audio/wav-header';
 import { wavLimitProblem } from '../audio-limits';
+import { builtinTaxonomy } from '../../../shared/taxonomies/index';
+import { ArrivedLabels } from '../arrived-labels';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
 import { fileSizeProblem } from '../file-size';
@@ -24,6 +26,7 @@ export async function readGenericJsonl(file: string): Promise<ImportBatch> {
   let h: GenericStudyHeader | null = null;
   const episodes: BatchEpisode[] = [];
   const ids = new Set<string>();
+  let labels: ArrivedLabels | null = null;
   for (const { text, line } of readTextLines(file, name, JSONL_FILE, jsonFieldAt)) {
     if (text.trim() === '') continue;
     const record = `line ${line}`;
@@ -35,6 +38,8 @@ export async function readGenericJsonl(file: string): Promise<ImportBatch> {
     const ep = parse(genericEpisode, raw, name, record);
     if (ids.has(ep.id)) throw new ImportError(name, record, 'id', `duplicate episode id "${ep.id}"`);
     ids.add(ep.id);
+    labels ??= new ArrivedLabels(builtinTaxonomy(h?.benchmark ?? 'generic'));
+    ep.annotations.forEach((a, i) => labels!.check(a, { file: name, record, field: `annotations[${i}]` }));
     const episode = toBatchEpisode(ep, root, name, record);
     checkEpisodeLimits(episode, name, record);
     episodes.push(episode);
@@ -49,7 +54,7 @@ export async function readGenericJsonl(file: string): Promise<ImportBatch> {
     source: resolve(file),
     episodes,
     skipped: 0,
-    warnings: [],
+    warnings: labels?.warnings() ?? [],
   };
 }
 

@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { builtinTaxonomy } from '../../../shared/taxonomies/index';
+import { ArrivedLabels } from '../arrived-labels';
 import { readImportWavHeader } from '../audio-limits';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
@@ -19,7 +21,14 @@ import { elicitTranscript } from './schema';
 import { attachSpeechJudgments, readSpeechJudgments } from './speech-judgments';
 import { transcriptEpisode } from './transcript-episode';
 import { FIDELITY_VALIDATION_FILE, readFidelityValidation } from './fidelity-validation';
-import { readValidation, validationAnnotations, validationEpisode, validationInfo, validationJudgement } from './validation';
+import {
+  readValidation,
+  validationAnnotations,
+  validationEpisode,
+  validationInfo,
+  validationJudgement,
+  validationSite,
+} from './validation';
 
 const NO_CALLER_SPEECH =
   'The compact transcripts carry no caller speech: the caller appears only through its tool events (get_entity, note_readback, note_spell_request)';
@@ -118,8 +127,11 @@ function joinArchiveLabels(c: Collector): Record<string, unknown> {
   if (unmatched) c.warn(`${utterancesFile}: ${unmatched} utterance judgment(s) belong to calls not in this import and were ignored`);
   const validationFile = 'judge_validation/validation.csv';
   const validation = findInsideRoot(c.root, validationFile, site(validationFile));
+  const labels = new ArrivedLabels(builtinTaxonomy('tau-elicitation'));
   let stubs = 0;
   for (const v of validation ? readValidation(validation, validationFile, (m) => c.warn(m)).values() : []) {
+    const annotations = validationAnnotations(v);
+    for (const label of annotations) labels.check(label, validationSite(v, label, validationFile));
     let episode = c.byId.get(v.call.simulation_id);
     if (!episode) {
       episode = validationEpisode(v, validationFile);
@@ -128,9 +140,10 @@ function joinArchiveLabels(c: Collector): Record<string, unknown> {
       stubs++;
     }
     episode.judgements.push(validationJudgement(v));
-    episode.annotations.push(...validationAnnotations(v));
+    episode.annotations.push(...annotations);
     episode.info.validation = validationInfo(v);
   }
+  labels.warnings().forEach((w) => c.warn(w));
   if (stubs) c.warn(`${validationFile}: ${stubs} validated call(s) have no transcript here; imported as episodes without turns`);
   const metrics: Record<string, unknown> = {};
   const fidelity = findInsideRoot(c.root, FIDELITY_VALIDATION_FILE, site(FIDELITY_VALIDATION_FILE));

@@ -3,12 +3,14 @@
  * labels (A and B), plus the judge's individual findings on those calls (finding rows, without per-annotator columns).
  */
 import { ImportError, type BatchAnnotation, type BatchEpisode, type BatchJudgement } from '../batch';
+import type { RefSite } from '../safe-path';
 import { readCsvFile } from './csv-file';
 import { validationRow, type ValidationRow } from './schema';
 
-/** One validated call: its call row and the finding rows about it. */
+/** One validated call: its call row, that row's number (from 1) and the finding rows about it. */
 export interface ValidationCall {
   call: ValidationRow;
+  row: number;
   findings: ValidationRow[];
 }
 
@@ -21,7 +23,7 @@ export function readValidation(path: string, file: string, warn: (message: strin
   rows.forEach((row, i) => {
     if (row.unit_type !== 'call') return;
     if (calls.has(row.simulation_id)) throw new ImportError(file, `row ${i + 1} (call ${JSON.stringify(row.simulation_id)})`, 'simulation_id', 'a second call row for the same simulation');
-    calls.set(row.simulation_id, { call: row, findings: [] });
+    calls.set(row.simulation_id, { call: row, row: i + 1, findings: [] });
   });
   let orphans = 0;
   for (const row of rows) {
@@ -45,6 +47,22 @@ export function validationJudgement({ call, findings }: ValidationCall): BatchJu
   };
 }
 
+/** The columns (before `_a` or `_b`) of a call row that each annotator's labels are read from, by field. */
+const LABEL_COLUMNS = {
+  error_source: 'human_error_source',
+  error_subtype: 'human_error_subtype',
+  severity: 'human_severity',
+  notes: 'human_notes',
+} as const;
+
+/** Where a label of `v` was read, for messages: the call row and the column (finding rows for notes on them). */
+export function validationSite(v: ValidationCall, label: BatchAnnotation, file: string): RefSite {
+  const k = label.annotator.toLowerCase();
+  const column = label.field in LABEL_COLUMNS ? LABEL_COLUMNS[label.field as keyof typeof LABEL_COLUMNS] : null;
+  const field = column ? `${column}_${k}` : `human_notes_${k} (finding rows)`;
+  return { file, record: `row ${v.row} (call ${JSON.stringify(v.call.simulation_id)})`, field };
+}
+
 /**
  * Both annotators' labels as annotations (annotator 'A' from the `_a` columns, 'B' from `_b`): error_source,
  * error_subtype, severity and notes from the call row, and their notes on the judge's findings as `finding_notes`.
@@ -53,12 +71,13 @@ export function validationJudgement({ call, findings }: ValidationCall): BatchJu
 export function validationAnnotations({ call, findings }: ValidationCall): BatchAnnotation[] {
   const out: BatchAnnotation[] = [];
   for (const [annotator, k] of [['A', 'a'], ['B', 'b']] as const) {
-    const cell = (column: string) => (call as Record<string, string>)[`${column}_${k}`];
+    const cell = (field: keyof typeof LABEL_COLUMNS) =>
+      (call as Record<string, string>)[`${LABEL_COLUMNS[field]}_${k}`];
     const fields: [string, unknown][] = [
-      ['error_source', cell('human_error_source') || null],
-      ['error_subtype', cell('human_error_subtype') || null],
-      ['severity', numberOr(cell('human_severity'))],
-      ['notes', cell('human_notes') || null],
+      ['error_source', cell('error_source') || null],
+      ['error_subtype', cell('error_subtype') || null],
+      ['severity', numberOr(cell('severity'))],
+      ['notes', cell('notes') || null],
     ];
     for (const [field, value] of fields) if (value !== null) out.push({ annotator, field, value });
     const notes = findings
