@@ -66,7 +66,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   agreement: {
     usage:
       'earshot agreement --study ID_OR_NAME [--field F] [--raters A,B] [--level L] [--db FILE] [--json]\n' +
-      '       earshot agreement --ratings FILE.csv [--level L] [--json]',
+      '       earshot agreement --ratings FILE.csv [--level L] [--order a,b,c] [--json]',
     summary:
       'Agreement of a study’s annotators (and of the judge) with 95% bootstrap intervals; or of an item,rater,label CSV.',
     options: [
@@ -75,6 +75,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--raters A,B', 'only these annotators, by name or id'],
       ['--level L', 'nominal | ordinal | interval (default: the field’s own)'],
       ['--ratings FILE.csv', 'a CSV with columns item,rater,label instead of a study (no database needed)'],
+      ['--order a,b,c', 'the categories of a --ratings CSV in order (ordinal and interval levels)'],
       ['--seed N', 'seed of the bootstrap (default 1)'],
       ['--resamples N', 'bootstrap resamples (default 10000)'],
       DB,

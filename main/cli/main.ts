@@ -23,7 +23,7 @@ const USAGE = `usage: earshot <command> [options]
   import    PATH [--study NAME] [--format F] [--db FILE] [--json]  import benchmark results
   metrics   --study ID_OR_NAME [--db FILE] [--json]  every figure computed for a study
   agreement --study ID_OR_NAME [--field F] [--raters A,B] [--level L] [--db FILE] [--json]  agreement of annotators and of the judge, 95% CIs
-  agreement --ratings FILE.csv [--level nominal|ordinal|interval] [--json]  agreement of an item,rater,label CSV
+  agreement --ratings FILE.csv [--level nominal|ordinal|interval] [--order a,b,c] [--json]  agreement of an item,rater,label CSV
   report    --study ID_OR_NAME --field F[,G] [--format markdown|html] [--out FILE]  agreement report + CSV
   labels    export ANNOTATOR --study X [--out FILE] | import FILE [--study X] | csv --study X [--raters A,B]  exchange labels
   run       --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] [--concurrency N] [--out DIR] [--db FILE] [--json]  run an episode set against a system
