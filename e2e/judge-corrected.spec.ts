@@ -108,4 +108,36 @@ describe('Results view: judge-corrected figures', () => {
     await results.screenshot('results-judge-corrected');
     await results.screenshot('results-judge-corrected-table', table);
   });
+
+  it('Setup draws a queue stratified by judge label with Neyman allocation, plans labels, and Results follow it', async () => {
+    await page.getByTestId('tab-setup').click();
+    await page.getByTestId('queue-name').fill('neyman pass');
+    await page.getByTestId('queue-size').fill('24');
+    await page.getByLabel('failed calls only').uncheck();
+    await page.getByTestId('queue-stratify').selectOption('judge');
+    await page.getByTestId('queue-allocation').selectOption('neyman');
+    await page.getByTestId('queue-mapping').selectOption('grade:correct');
+    await page.locator('[data-testid="queue-assignee"][data-name="A"]').check();
+    await page.getByTestId('queue-create').click();
+    await page.getByTestId('queue-message').filter({ hasText: 'drew 24 calls' }).waitFor();
+    await expect(page.getByTestId('queue-list').textContent()).resolves.toContain('by judge label, Neyman');
+    await page.getByTestId('budget-figure').selectOption('grade:correct');
+    await page.getByTestId('budget-width').fill('0.3');
+    await page.getByTestId('budget-plan').click();
+    const row = page.locator('[data-testid="budget-table"] tbody tr[data-system="gpt-realtime"]');
+    await row.waitFor();
+    await expect(row.locator('td').nth(2).textContent()).resolves.toBe('19');
+    await expect(row.locator('td[data-design="simple random, PPI++"]').textContent()).resolves.toMatch(/^\d+$/);
+    await results.screenshot('setup-label-budget', page.getByTestId('setup-queues'));
+    await results.openResults('Corrected VERA');
+    // A new queue is not a change of the study's data: Recompute picks up its design.
+    await page.getByTestId('metrics-reload').click();
+    await expect
+      .poll(() => page.getByTestId('corrected-legend').textContent(), { timeout: 20_000 })
+      .toContain('stratified by judge label (queue "neyman pass", neyman allocation)');
+    const cell = page.locator(
+      '[data-testid="corrected-grade:correct"] tbody tr[data-system="gpt-realtime"][data-condition="all"]',
+    );
+    await expect(cell.locator('td').nth(8).textContent()).resolves.toBe('2 strata');
+  });
 });

@@ -21,9 +21,11 @@ export interface StudyDesign {
 
 /** The design of the newest queue over all calls with its design stored; else the assumed one. */
 export function studyDesign(db: Db, studyId: number): StudyDesign {
+  const failedOnly: string[] = [];
   for (const queueId of studyQueueIds(db, studyId)) {
     const queue = queueById(db, queueId)!;
     const spec = JSON.parse(queue.specJson) as QueueSpec;
+    if (spec.onlyFailed) failedOnly.push(`"${queue.name}"`);
     if (spec.onlyFailed || !spec.population) continue;
     const named = `queue "${queue.name}"`;
     if (spec.stratifyBy === 'none') return { description: `simple random sample (${named})`, stratum: () => '' };
@@ -35,5 +37,8 @@ export function studyDesign(db: Db, studyId: number): StudyDesign {
       stratum: (e) => stratumOf(spec.stratifyBy, e, judged.get(e.id)),
     };
   }
-  return { description: ASSUMED_DESIGN, stratum: () => '' };
+  const skipped = failedOnly.length
+    ? `; not the queue${failedOnly.length > 1 ? 's' : ''} ${failedOnly.join(', ')}, drawn from failed calls only`
+    : '';
+  return { description: ASSUMED_DESIGN + skipped, stratum: () => '' };
 }

@@ -2,8 +2,19 @@
 import { z } from 'zod';
 import { method } from './define';
 import { metricsOptionsSchema, type StudyMetrics } from '../types/metrics';
+import type { LabelPlan } from '../types/ppi';
 
 /** Metrics methods by name. */
 export const metricsMethods = {
   'metrics.study': method<StudyMetrics>()(z.object({ studyId: z.number().int().positive(), options: metricsOptionsSchema.optional() }).strict()),
+  /** How many labels a judge-corrected figure (`MAPPING` or `MAPPING=CATEGORY`) needs for an interval `width` wide. */
+  'metrics.plan': method<LabelPlan>()(
+    z
+      .object({
+        studyId: z.number().int().positive(),
+        figure: z.string().min(1).max(300),
+        width: z.number().gt(0).lt(1),
+      })
+      .strict(),
+  ),
 } as const;
