@@ -4,6 +4,7 @@ import type { BenchResult } from './lib/result';
 
 const loaders: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>> = {
   import: () => import('./import.bench'),
+  'import-saves': () => import('./import-saves.bench'),
   peaks: () => import('./peaks.bench'),
   agreement: () => import('./agreement.bench'),
   'judge-validation': () => import('./judge-validation.bench'),

@@ -46,3 +46,19 @@ export function inWriteTransaction<T>(db: Db, work: () => T): T {
     db.pragma(`busy_timeout = ${timeoutMs}`);
   }
 }
+
+/**
+ * Like inWriteTransaction, but its commit does not wait for the disk (synchronous = NORMAL, for this transaction
+ * only): for rows no reader sees yet, such as an import's before it completes. A power cut may undo such commits
+ * (the last ones, never half of one); the next commit that waits for the disk, on any connection, makes them durable
+ * too. The commit then holds the write lock for less time.
+ */
+export function inUnsyncedWriteTransaction<T>(db: Db, work: () => T): T {
+  const mode = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = NORMAL');
+  try {
+    return inWriteTransaction(db, work);
+  } finally {
+    db.pragma(`synchronous = ${mode}`);
+  }
+}

@@ -7,7 +7,7 @@ import { discardStaging, keepStaging, openStaging, sweepAbandonedImports, type S
 import { finishPendingImport, hasImport } from '../db/imports';
 import { moveStudyEpisodes, refreshPlannerStatistics } from '../db/episode-writer';
 import { deleteStudy, renameStudy, studyIdByName } from '../db/studies';
-import { inWriteTransaction } from '../db/transaction';
+import { inUnsyncedWriteTransaction, inWriteTransaction } from '../db/transaction';
 import { DomainError } from '../domain/errors';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
@@ -39,15 +39,16 @@ export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptio
 
 /**
  * Writes episodes that arrive chunk by chunk, in batch order. They go into a hidden study of the import's own
- * (db/import-staging.ts) in short IMMEDIATE transactions (TransactionPacer sizes them to ≈25 ms), with a pause after
- * each in which the event loop turns (progress, cancel) and other connections get the write lock. Chunks are taken
- * between transactions, so whatever produces them (threads reading the source) runs while no lock is held.
+ * (db/import-staging.ts) in short IMMEDIATE transactions whose commits do not wait for the disk (TransactionPacer
+ * sizes them), with a pause after each in which the event loop turns (progress, cancel) and other connections get the
+ * write lock. Chunks are taken between transactions, so whatever produces them (threads reading the source) runs
+ * while no lock is held.
  *
- * One last transaction completes the import: the hidden study takes its name, or its episodes move into the study of
- * that name, with the labels that came with them. Until then no reader sees any of it. A chunk source that throws, a
- * cancel, or any fault deletes what was written; so does the next open of the database if the process dies. When the
- * study already has an import with the same content hash (computed from the episodes' content hashes as they arrive),
- * what was written is deleted too and the summary says `unchanged`.
+ * One last transaction, synced to disk with all before it, completes the import: the hidden study takes its name, or
+ * its episodes move into the study of that name, with the labels that came with them. Until then no reader sees any
+ * of it. A chunk source that throws, a cancel, or any fault deletes what was written; so does a later open of the
+ * database once the process is gone. When the study already has an import with the same content hash (computed from
+ * the episodes' content hashes as they arrive), what was written is deleted too and the summary says `unchanged`.
  */
 export async function writeEpisodeChunks(
   db: Db,
@@ -94,7 +95,7 @@ export async function writeEpisodeChunks(
       for (let from = 0; from < chunk.length;) {
         options.signal?.throwIfAborted();
         const part = chunk.slice(from, (from += pacer.size));
-        inWriteTransaction(db, () =>
+        inUnsyncedWriteTransaction(db, () =>
           pacer.time(part.length, () => {
             keepStaging(db, staging);
             inserter.insert(part);
@@ -113,7 +114,7 @@ export async function writeEpisodeChunks(
     try {
       discardStaging(db, staging.importId);
     } catch {
-      // what was written stays hidden; the next open of the database deletes it (its process is gone by then)
+      // what was written stays hidden; an open of the database deletes it once this process is gone
     }
     throw err;
   }
