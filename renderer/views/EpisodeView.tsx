@@ -1,5 +1,5 @@
 /** The centre and right panes for the open episode: waveform over transcript, judge beside. */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useApp } from '../store';
 import { Waveform } from '../components/Waveform';
 import { Transcript } from '../components/Transcript';
@@ -7,12 +7,16 @@ import { JudgePanel } from '../components/JudgePanel';
 import { PlayerBar } from '../components/PlayerBar';
 import { Spectrogram } from '../components/Spectrogram';
 import { activeTurnAt } from '../player/active-turn';
-import { onTime } from '../player/player';
+import { onTime, publishTime } from '../player/player';
 import { formatMs, formatScore } from '../format';
 import { readableName } from '../components/episode-name';
 import { LabelPanel } from '../components/labels/LabelPanel';
 import { JudgeGate } from '../components/labels/JudgeGate';
 import type { AnnotatorMarks } from '../components/labels/annotator-marks';
+import { ReferencePanel } from '../components/reference/ReferencePanel';
+import { SpeechTimeline } from '../components/timeline/SpeechTimeline';
+import { transcriptClickMs } from '../components/timeline/transcript-click';
+import { hasTimedSpeech } from '../components/timeline/speech-activity';
 
 /**
  * Replays the open episode, or invites the user to pick one; `side` replaces the judge and label panels and `marks`
@@ -32,6 +36,12 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
   if (!detail) return <main className="center empty-state"><p>Pick an episode on the left, or press <kbd>J</kbd>.</p></main>;
   const { episode, turns, audio, judgements } = detail;
   const asset = audio[0];
+  // Without audio, a call with turn times gets the speech-activity timeline, which keeps its own time.
+  const timed = !asset && hasTimedSpeech(turns);
+  const followClick = (e: MouseEvent) => {
+    const ms = transcriptClickMs(e.target);
+    if (ms !== null) publishTime(ms);
+  };
   return (
     <>
       <main className="center" data-testid="episode-view" data-episode-id={episode.id}>
@@ -51,15 +61,24 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
         </header>
         {asset && peaks
           ? <Waveform asset={asset} peaks={peaks} turns={turns} annotatorMarks={marks} />
-          : <p className="empty">No audio for this episode.</p>}
+          : timed
+            ? <SpeechTimeline turns={turns} info={episode.info} durationMs={episode.durationMs} />
+            : <p className="empty">No audio for this episode.</p>}
         {asset && peaks && showSpectrogram && <Spectrogram asset={asset} />}
         {asset && peaks && <PlayerBar />}
-        <Transcript turns={turns} />
+        {timed ? (
+          <div className="transcript-follows" onClick={followClick}>
+            <Transcript turns={turns} />
+          </div>
+        ) : (
+          <Transcript turns={turns} />
+        )}
       </main>
       <aside className="right">
         {side ?? (
           <>
             <JudgeGate><JudgePanel judgement={judgements[judgements.length - 1]} /></JudgeGate>
+            <ReferencePanel />
             <LabelPanel />
           </>
         )}

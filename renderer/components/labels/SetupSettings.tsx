@@ -1,24 +1,32 @@
-/** Study setup: blind mode and its lead, the hidden judge, unanimity auto-accepted, the taxonomy, annotator roles. */
+/** Study setup: blind mode and its lead, the hidden judge and reference, unanimity auto-accepted, the taxonomy, roles. */
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { StudyAnnotationSettings } from '../../../shared/types/annotation';
 import { call } from '../../api/client';
 import { useApp } from '../../store';
 import { readPickedFile } from './download';
+import { useOfferedAnnotators } from './use-offered-annotators';
 
-type Switch = 'blind' | 'hideJudgeUntilCommit' | 'hideJudgeUntilFirstLabel' | 'autoAcceptUnanimous';
+type Switch =
+  | 'blind'
+  | 'hideJudgeUntilCommit'
+  | 'hideJudgeUntilFirstLabel'
+  | 'hideReferenceUntilCommit'
+  | 'autoAcceptUnanimous';
 
 /** The settings card and the annotators card. */
 export function SetupSettings() {
-  const { studyId, annotators, loadAnnotators, loadLabels, annotatorId } = useApp(
+  const { studyId, annotators, loadAnnotators, loadLabels, reloadDetail, annotatorId } = useApp(
     useShallow((s) => ({
       studyId: s.studyId,
       annotators: s.annotators,
       loadAnnotators: s.loadAnnotators,
       loadLabels: s.loadLabels,
+      reloadDetail: s.reloadDetail,
       annotatorId: s.annotatorId,
     })),
   );
+  const offered = useOfferedAnnotators();
   const [settings, setSettings] = useState<StudyAnnotationSettings | null>(null);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   useEffect(() => {
@@ -30,6 +38,8 @@ export function SetupSettings() {
       setSettings(await work());
       setMessage({ text: ok, failed: false });
       void loadLabels();
+      // The open call again, as the main side now serves it (the reference may be hidden or shown).
+      void reloadDetail();
     } catch (err) {
       setMessage({ text: (err as Error).message, failed: true });
     }
@@ -61,7 +71,7 @@ export function SetupSettings() {
             <select data-testid="setting-lead" value={settings.leadId ?? ''}
               onChange={(e) => void change({ leadId: e.target.value ? Number(e.target.value) : null })}>
               <option value="">none</option>
-              {annotators.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+              {offered.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
             </select>
           </label>
           <span className="muted" data-testid="setting-reveal">{reveal}</span>
@@ -69,6 +79,10 @@ export function SetupSettings() {
         <div className="setup-row">{toggle('hideJudgeUntilCommit', 'hide the judge until the annotator commits', 'pre-reveal and final labels are both kept')}</div>
         <div className="setup-row">
           {toggle('hideJudgeUntilFirstLabel', 'hide the judge until the first label on a call', 'reveals are kept')}
+        </div>
+        <div className="setup-row">
+          {toggle('hideReferenceUntilCommit', 'hide the gold/reference until the annotator commits',
+            'expected answers, gold values, complications and expected actions; adjudicators always see them')}
         </div>
         <div className="setup-row">{toggle('autoAcceptUnanimous', 'accept unanimous labels without adjudication', 'otherwise unanimous items join the adjudication queue')}</div>
         <h2>Taxonomy</h2>
@@ -97,7 +111,7 @@ export function SetupSettings() {
         <h2>Annotators</h2>
         <table className="data">
           <tbody>
-            {annotators.map((a) => (
+            {offered.map((a) => (
               <tr key={a.id}>
                 <td><span className="initials-dot">{a.initials}</span></td><td>{a.name}</td>
                 <td>
@@ -112,7 +126,7 @@ export function SetupSettings() {
             ))}
           </tbody>
         </table>
-        {annotators.length === 0 && <p className="muted">Add annotators from the badge at the top right.</p>}
+        {offered.length === 0 && <p className="muted">Add annotators from the badge at the top right.</p>}
       </div>
     </>
   );
