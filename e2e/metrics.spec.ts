@@ -1,6 +1,6 @@
 /** End to end in Chromium: the Results view recomputes a study's benchmark figures, draws them, and exports tables and figures. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { fixture, repoRoot } from '../test-support/fixtures';
 import { launchChromium } from './support/browser';
 import { startHost, type TestHost } from './support/host';
 import { MetricsPage } from './pages/metrics-page';
+import { paperStudyLines } from '../test-support/tau-elicitation-paper';
 
 const VERA_TRACKS = ['mathematical_reasoning', 'web', 'science', 'long_context', 'factual_recall'];
 const VERA_ERRORS = ['COMPUTATION_ERROR', 'UNSUPPORTED_FACT', 'NO_FINAL_ANSWER', 'MISUNDERSTANDING', 'ENTITY_CONFUSION', 'NOT_ATTEMPTED'];
@@ -83,6 +84,9 @@ beforeAll(async () => {
   const showcasePath = join(dir, 'showcase.jsonl');
   writeFileSync(showcasePath, showcase().map((l) => JSON.stringify(l)).join('\n') + '\n');
   importIntoHost(showcasePath);
+  const paperPath = join(dir, 'tau-elicitation-paper.jsonl');
+  writeFileSync(paperPath, paperStudyLines('τ-Elicitation paper inputs').map((l) => JSON.stringify(l)).join('\n') + '\n');
+  importIntoHost(paperPath);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   results = new MetricsPage(page);
@@ -123,6 +127,54 @@ describe('Results view on the τ-Elicitation archive', () => {
     await expect(results.cell('failure-labels', ['resolved', 'no_error'], 'count')).resolves.toBe('66');
     await results.scrollTo('labels');
     await results.screenshot('results-tau-elicitation-labels');
+  });
+});
+
+describe('τ-Elicitation analyses and study hygiene in the Results view', () => {
+  const FIGURES = ['tau-elicitation-strategy-results', 'tau-elicitation-adaptivity-effort', 'tau-elicitation-realism-effects'];
+
+  it('keeps the examples and validation calls apart, greys cells below the minimum, draws Figures 2–4', async () => {
+    await results.selectStudy('τ-Elicitation archive');
+    await results.openResults('τ-Elicitation archive');
+    await expect(results.cell('tau-elicitation-subsets', ['validation'], 'success')).resolves.toBe('70/100');
+    await expect(results.table('tau-elicitation-success').locator('tbody tr', { hasText: '(no system)' }).count()).resolves.toBe(0);
+    const partial = results.table('tau-elicitation-realism').locator('tbody tr', { hasText: 'partial answer' });
+    await expect(partial.getAttribute('class')).resolves.toBe('below-minimum');
+    await expect(partial.locator('td[data-key="p"]').textContent()).resolves.toBe('–');
+    await expect(results.cell('tau-elicitation-voice', ['environment=regular', 'wei_lin'], 'successRate')).resolves.toBe('0.686');
+    await expect(results.cell('tau-elicitation-voice', ['environment=regular', 'priya_patil'], 'successRate')).resolves.toBe('0.409');
+    for (const id of FIGURES) await results.waitForFigure(id);
+    await expect(results.figure('tau-elicitation-realism-effects').locator('svg text', { hasText: 'spelling variation' }).count()).resolves.toBe(1);
+    for (const id of FIGURES) await results.screenshot(`results-figure-${id}-archive`, results.figure(id));
+  });
+
+  it('Figure 2 and the strategy table on the paper’s inputs, at 1440×900 and 1280×720', async () => {
+    await results.selectStudy('τ-Elicitation paper inputs');
+    await results.openResults('τ-Elicitation paper inputs');
+    await expect(results.cell('tau-elicitation-strategy', ['gemini_high', 'regular'], 'difference')).resolves.toBe('0.280');
+    await expect(results.cell('tau-elicitation-strategy', ['gpt_xhigh', 'regular'], 'seconds')).resolves.toBe('27.982');
+    await expect(results.cell('tau-elicitation-strategy-pass3', ['grok'], 'difference')).resolves.toBe('0.135');
+    await results.waitForFigure('tau-elicitation-strategy-results');
+    const bars = results.figure('tau-elicitation-strategy-results').locator('svg [aria-label="bar"] rect');
+    await expect(bars.count()).resolves.toBe(16);
+    for (const [width, height] of [[1440, 900], [1280, 720]]) {
+      await page.setViewportSize({ width, height });
+      await results.waitForFigure('tau-elicitation-strategy-results');
+      await results.figure('tau-elicitation-strategy-results').scrollIntoViewIfNeeded();
+      const shot = await results.screenshot(`results-tau-elicitation-strategy-${width}x${height}`);
+      expect(readFileSync(shot).readUInt32BE(16)).toBe(width);
+      await results.screenshot(`results-figure-strategy-results-${width}x${height}`, results.figure('tau-elicitation-strategy-results'));
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('exports Figure 4 as SVG with its rows', async () => {
+    await results.selectStudy('τ-Elicitation archive');
+    await results.openResults('τ-Elicitation archive');
+    await results.waitForFigure('tau-elicitation-realism-effects');
+    const svg = (await results.download('export-svg-tau-elicitation-realism-effects')).content.toString('utf8');
+    expect(svg).toContain('Caller-realism effects on exact success');
+    expect(svg).toContain('mispronunciation');
   });
 });
 

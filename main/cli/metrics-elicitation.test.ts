@@ -6,80 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { importStudy, writeJsonl } from '../../test-support/import-study';
+import {
+  PAPER_CELLS as PAPER,
+  PAPER_ENVIRONMENTS as ENVS,
+  paperStudyLines,
+} from '../../test-support/tau-elicitation-paper';
 import type { StudyMetrics } from '../../shared/types/metrics';
 import { parseCliArgs } from './args';
 import { metricsCommand } from './metrics';
-
-const ENVS = ['regular', 'noise_heavy', 'speech_heavy'] as const;
-type Arm = { passes: [number, number, number]; pass3: number; seconds: number | null };
-// Passes of 200 per environment (results/manifest.csv), crossed Pass^3 × 200 and mean regular call seconds (the
-// caller-effort artifact): agent-directed, then scaffolded. GPT minimal's durations are not published.
-const PAPER: Record<string, { agent: Arm; scaffolded: Arm }> = {
-  gpt_xhigh: {
-    agent: { passes: [89, 78, 104], pass3: 40, seconds: 59.439 },
-    scaffolded: { passes: [154, 119, 147], pass3: 77, seconds: 87.421 },
-  },
-  gemini_high: {
-    agent: { passes: [103, 74, 89], pass3: 27, seconds: 66.37 },
-    scaffolded: { passes: [159, 128, 140], pass3: 73, seconds: 86.942 },
-  },
-  grok: {
-    agent: { passes: [133, 125, 132], pass3: 81, seconds: 87.086 },
-    scaffolded: { passes: [163, 144, 156], pass3: 108, seconds: 109.8 },
-  },
-  gpt_minimal: {
-    agent: { passes: [83, 73, 86], pass3: 30, seconds: null },
-    scaffolded: { passes: [157, 127, 145], pass3: 91, seconds: null },
-  },
-};
-
-/**
- * Which of 200 tasks pass in each environment so that each environment has its count and exactly `pass3` tasks pass
- * in all three: tasks 0 … pass3 − 1 pass everywhere; regular adds the next ones, noise-heavy the last ones, and
- * speech-heavy only tasks that did not already pass in both others.
- */
-function passing(arm: Arm): Set<number>[] {
-  const [r, n, s] = arm.passes;
-  const regular = new Set(Array.from({ length: r }, (_, i) => i));
-  const noise = new Set([
-    ...Array.from({ length: arm.pass3 }, (_, i) => i),
-    ...Array.from({ length: n - arm.pass3 }, (_, i) => 199 - i),
-  ]);
-  const free = Array.from({ length: 200 }, (_, i) => i).filter(
-    (i) => i >= arm.pass3 && !(regular.has(i) && noise.has(i)),
-  );
-  const speech = new Set([...Array.from({ length: arm.pass3 }, (_, i) => i), ...free.slice(0, s - arm.pass3)]);
-  return [regular, noise, speech];
-}
 
 let t: TempServices;
 let m: StudyMetrics;
 beforeAll(async () => {
   t = await tempServices();
-  const lines: unknown[] = [
-    { schema: 'earshot-study-v1', name: 'τ-Elicitation paper inputs', benchmark: 'tau-elicitation' },
-  ];
-  for (const [system, arms] of Object.entries(PAPER)) {
-    for (const [strategy, arm] of [
-      ['agent_directed', arms.agent],
-      ['scaffolded', arms.scaffolded],
-    ] as const) {
-      const sets = passing(arm);
-      ENVS.forEach((environment, e) => {
-        for (let i = 0; i < 200; i += 1) {
-          lines.push({
-            schema: 'earshot-episode-v1',
-            id: `${system}/${strategy}/${environment}/${i}`,
-            system,
-            task: `intake_task_${i}`,
-            condition: { strategy, environment },
-            reward: sets[e].has(i) ? 1 : 0,
-            duration_ms: environment === 'regular' && arm.seconds !== null ? arm.seconds * 1000 : null,
-          });
-        }
-      });
-    }
-  }
+  const lines = paperStudyLines('τ-Elicitation paper inputs');
   await importStudy(t.services, writeJsonl(t.dir, 'tau-elicitation-paper.jsonl', lines), 'τ-Elicitation paper inputs');
   m = metricsCommand(
     t.services,

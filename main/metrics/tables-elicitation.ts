@@ -1,6 +1,7 @@
 /** τ-Elicitation analysis tables: strategy differences with time cost, caller voice, realisms, recovery by step. */
 import type { MetricsTable, TauSection } from '../../shared/types/metrics';
 import type { RealismArm, RealismEffectRow } from '../../shared/types/elicitation-rows';
+import { realismLabel } from '../../shared/types/realism-labels';
 import {
   col,
   conditionLabel,
@@ -12,20 +13,6 @@ import {
   smallRows,
   systemLabel,
 } from './table-kit';
-
-const REALISM_LABELS: Record<string, string> = {
-  wrong_slot: 'wrong-field answer',
-  spelling_style: 'spelling variation',
-  self_correction: 'self-correction',
-  mispronounced_term: 'mispronunciation',
-  spell_correction: 'falter and restart',
-  lazy_omission: 'partial answer',
-};
-
-/** A realism kind as the paper names it (any realism for null). */
-export function realismLabel(kind: string | null): string {
-  return kind === null ? 'any caller realism' : (REALISM_LABELS[kind] ?? kind.replace(/_/g, ' '));
-}
 
 const effectColumns = (unit: string): MetricsTable['columns'] => [
   col('effect', `effect (${unit})`, 'num'),

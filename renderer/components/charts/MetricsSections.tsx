@@ -2,6 +2,7 @@
 import { useCallback, type ReactNode } from 'react';
 import type { CategoryHeatmap, DsbDgSection, LabelSection, MetricsTable, TauSection, VeraSection } from '../../../shared/types/metrics';
 import { useApp } from '../../store';
+import { ElicitationFigures } from './ElicitationFigures';
 import { Figure } from './Figure';
 import { MetricsTableView } from './MetricsTableView';
 import { categoryHeatmap, failurePlot, latencyAccuracyPlot, passHatKPlot, successPlot, systemName, tierPlot, veraTrackPlot } from './plots';
@@ -45,6 +46,7 @@ export function TauFigures({ section }: { section: TauSection }) {
         draw={passK}
         empty={trials === 1 ? 'one trial per task, so pass^1 is the success rate and there is no curve; pass^k needs repeated trials' : 'no scored episodes'}
       />
+      {id === 'tau-elicitation' && <ElicitationFigures section={section} />}
     </>
   );
 }

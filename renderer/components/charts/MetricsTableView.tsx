@@ -4,9 +4,10 @@ import { formatCell, isNumericFormat, tableToCsv, tableToMarkdown } from '../../
 import { useApp } from '../../store';
 import { downloadText, fileName } from './export';
 
-/** The table, its note, and its export buttons. */
+/** The table, its note, and its export buttons; rows of cells below the minimum size are greyed. */
 export function MetricsTableView({ table }: { table: MetricsTable }) {
   const study = useApp((s) => s.metrics?.study.name ?? 'study');
+  const small = new Set(table.belowMinimum ?? []);
   return (
     <section className="metrics-table" data-testid={`table-${table.id}`}>
       <header className="metrics-table-head">
@@ -23,7 +24,11 @@ export function MetricsTableView({ table }: { table: MetricsTable }) {
           </thead>
           <tbody>
             {table.rows.map((row, i) => (
-              <tr key={i}>
+              <tr
+                key={i}
+                className={small.has(i) ? 'below-minimum' : undefined}
+                title={small.has(i) ? 'fewer items than the minimum cell size: no significance test' : undefined}
+              >
                 {table.columns.map((c) => (
                   <td key={c.key} className={isNumericFormat(c.format) ? 'num' : undefined} data-key={c.key}>{formatCell(row[c.key], c.format)}</td>
                 ))}
