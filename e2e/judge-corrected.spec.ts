@@ -71,7 +71,7 @@ beforeAll(async () => {
   });
   if (res.status !== 0) throw new Error(`import failed: ${res.stderr}`);
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   results = new MetricsPage(page);
 });
 
@@ -104,6 +104,12 @@ describe('Results view: judge-corrected figures', () => {
     expect(judge).toBeGreaterThan(Number(corrected.split(' ')[0]));
     await expect(row.locator('svg.corrected-strip g').count()).resolves.toBe(3);
     await expect(table.locator('.corrected-differences tbody tr').count()).resolves.toBe(1);
+    const csv = await results.download('export-csv-judge-corrected-grade:correct');
+    const header = csv.content.toString('utf8').split('\r\n')[0];
+    expect(header).toBe(
+      'system,condition,calls,labelled,disputed,judge,judgeLow,judgeHigh,human,humanLow,humanHigh,' +
+        'corrected,correctedLow,correctedHigh,lambda',
+    );
     await results.scrollTo('judge-corrected');
     await results.screenshot('results-judge-corrected');
     await results.screenshot('results-judge-corrected-table', table);

@@ -128,5 +128,12 @@ describe('judge-corrected figures of a study', () => {
     const m = studyMetrics(t.services.db, studyId, { resamples: 200 });
     expect(m.judgeCorrected.design).toMatch(/simple random/);
     expect(m.judgeCorrected.figures.length).toBeGreaterThan(0);
+    // One table per figure for the CLI and the exports, the same numbers as the document.
+    const table = m.tables.find((x) => x.id === 'judge-corrected-grade:correct')!;
+    const cell = m.judgeCorrected.figures.find((f) => f.mapping === 'grade:correct')!.cells[0];
+    expect(table.section).toBe('judge-corrected');
+    expect(table.rows[0]).toMatchObject({ system: 'alpha', condition: 'all', calls: 12, labelled: 5, disputed: 2 });
+    expect(table.rows[0]).toMatchObject({ corrected: cell.corrected.estimate, correctedLow: cell.corrected.low });
+    expect(m.tables.map((x) => x.id)).toContain('judge-corrected-grade=INCORRECT');
   });
 });

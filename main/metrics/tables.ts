@@ -1,6 +1,7 @@
 /** Every figure of a study as tables (shown by the Results view, exported as CSV / Markdown, printed by the CLI). */
 import type { DsbDgSection, LabelSection, MetricsTable, StudyMetrics, VeraSection } from '../../shared/types/metrics';
 import { tauTables } from './tables-tau';
+import { correctedTables } from './tables-corrected';
 import { col, coverage, intervalCells, rateCells, rateColumns, systemLabel } from './table-kit';
 import type { GroundingRow } from '../../shared/types/grounding-rows';
 
@@ -225,5 +226,6 @@ export function metricsTables(doc: Omit<StudyMetrics, 'tables'>): MetricsTable[]
     ...(doc.dsbDg ? dsbTables(doc.dsbDg, confidence) : []),
     ...labelTables(doc.labels),
     ...interactionTable(doc.interaction),
+    ...correctedTables(doc.judgeCorrected),
   ];
 }

@@ -58,7 +58,7 @@ export function MetricsView() {
           {current.vera && <Section id="vera" figures={<VeraFigures section={current.vera} />} tables={tablesOf('vera')} />}
           {current.dsbDg && <Section id="dsb-dg" figures={<DsbFigures section={current.dsbDg} />} tables={tablesOf('dsb-dg')} />}
           {(current.labels.failures.length > 0 || current.labels.categories.length > 0) && <Section id="labels" figures={<LabelFigures section={current.labels} />} tables={tablesOf('labels')} />}
-          {current.judgeCorrected.figures.length > 0 && <JudgeCorrected section={current.judgeCorrected} />}
+          {current.judgeCorrected.figures.length > 0 && <JudgeCorrected section={current.judgeCorrected} tables={tablesOf('judge-corrected')} />}
           {current.interaction && <Section id="interaction" tables={tablesOf('interaction')} />}
           {current.tables.length === 0 && <p className="empty">This study has nothing to tabulate yet: no rewards, grades, grounding labels, human labels or full-duplex calls.</p>}
           {current.notes.length > 0 && (

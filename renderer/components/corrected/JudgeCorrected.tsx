@@ -5,6 +5,10 @@ import type {
   CorrectedInterval,
   JudgeCorrectedSection,
 } from '../../../shared/types/ppi';
+import type { MetricsTable } from '../../../shared/types/metrics';
+import { tableToCsv, tableToMarkdown } from '../../../shared/types/metrics-format';
+import { useApp } from '../../store';
+import { downloadText, fileName } from '../charts/export';
 import './corrected.css';
 
 /** The three figures of a cell, in the order they are drawn and listed. */
@@ -63,8 +67,31 @@ const conditionText = (c: Record<string, string> | null) =>
         .map(([k, v]) => `${k}=${v}`)
         .join(', ');
 
+/** CSV and Markdown export of a figure's table (the same table `earshot metrics` prints). */
+function ExportButtons({ table }: { table: MetricsTable }) {
+  const study = useApp((s) => s.metrics?.study.name ?? 'study');
+  return (
+    <span className="figure-actions">
+      <button
+        type="button"
+        data-testid={`export-csv-${table.id}`}
+        onClick={() => downloadText(tableToCsv(table), fileName([study, table.id], 'csv'), 'text/csv')}
+      >
+        CSV
+      </button>
+      <button
+        type="button"
+        data-testid={`export-md-${table.id}`}
+        onClick={() => downloadText(tableToMarkdown(table), fileName([study, table.id], 'md'), 'text/markdown')}
+      >
+        Markdown
+      </button>
+    </span>
+  );
+}
+
 /** One figure: a row per cell and, below, the pairwise system differences. */
-function FigureTable({ figure }: { figure: CorrectedFigure }) {
+function FigureTable({ figure, table }: { figure: CorrectedFigure; table: MetricsTable | undefined }) {
   const id = `${figure.mapping}${figure.outcome === 'positive' ? '' : `=${figure.outcome}`}`;
   const left = [
     figure.unmappedJudge ? `${figure.unmappedJudge} calls the mapping does not place` : '',
@@ -78,6 +105,7 @@ function FigureTable({ figure }: { figure: CorrectedFigure }) {
           {figure.outcome === 'positive' ? '' : ` — share ${figure.outcome}`}
         </h4>
         <span className="muted num">{id}</span>
+        {table && <ExportButtons table={table} />}
       </div>
       <div className="metrics-table-scroll">
         <table>
@@ -155,7 +183,13 @@ function FigureTable({ figure }: { figure: CorrectedFigure }) {
 }
 
 /** The section of the Results view, shown when some judged figure has human labels. */
-export function JudgeCorrected({ section }: { section: JudgeCorrectedSection }) {
+export function JudgeCorrected({
+  section,
+  tables,
+}: {
+  section: JudgeCorrectedSection;
+  tables: readonly MetricsTable[];
+}) {
   return (
     <section className="metrics-section" data-testid="section-judge-corrected">
       <h2>Judge-corrected figures</h2>
@@ -174,7 +208,13 @@ export function JudgeCorrected({ section }: { section: JudgeCorrectedSection }) 
         </li>
       </ul>
       {section.figures.map((f) => (
-        <FigureTable key={`${f.mapping}|${f.outcome}`} figure={f} />
+        <FigureTable
+          key={`${f.mapping}|${f.outcome}`}
+          figure={f}
+          table={tables.find(
+            (t) => t.id === `judge-corrected-${f.mapping}${f.outcome === 'positive' ? '' : `=${f.outcome}`}`,
+          )}
+        />
       ))}
     </section>
   );
