@@ -40,7 +40,7 @@ describe('hiding the gold/reference until the annotator commits, enforced on the
     expect(detail.episode.info.answer).toEqual({ expected: '80', given: '75' });
   });
 
-  it('withholds the reference keys of info from an annotator who has not committed, and from an unnamed viewer', async () => {
+  it('withholds the reference keys of info from an annotator yet to commit, and from an unnamed viewer', async () => {
     const saved = await ok<StudyAnnotationSettings>('annotation.updateSettings', {
       studyId: 1,
       hideReferenceUntilCommit: true,
