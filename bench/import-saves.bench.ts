@@ -1,7 +1,7 @@
 /**
  * Issue 14: label saves while a 10,000-episode τ-Voice import runs on the same database, against the same saves with
  * no import, in the same run. A studio's connection on this thread saves a label (the product's setLabel) every
- * 5–35 ms and times each save; the import runs as import.start runs it (a worker thread with its own connection,
+ * 2–12 ms and times each save; the import runs as import.start runs it (a worker thread with its own connection,
  * importInWorker) and then as `earshot import` does (another process, test-support/reliability/importer.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ import type { BenchResult, BenchRow } from './lib/result';
 import { IMPORT_EPISODES } from './import.bench';
 
 /** Saves in each phase without an import (one before the imports, one between them, one after). */
-const BASELINE_SAVES = 150;
+const BASELINE_SAVES = 300;
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -52,7 +52,7 @@ class Studio {
       } catch {
         refused++;
       }
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 30));
+      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 10));
     }
     return { ms, refused };
   }
@@ -143,7 +143,7 @@ export async function run(): Promise<BenchResult> {
         row(`label save during a ${IMPORT_EPISODES.toLocaleString('en')}-call import (other process)`, inProcess.ms),
       ],
       details: [
-        `data: ${source.simulations} τ-Voice simulations, ${fmtMB(source.bytes)}; a studio saving first_error_ms labels of 40 calls every 5–35 ms on its own connection (setLabel), ${refused} refused in all`,
+        `data: ${source.simulations} τ-Voice simulations, ${fmtMB(source.bytes)}; a studio saving first_error_ms labels of 40 calls every 2–12 ms on its own connection (setLabel), ${refused} refused in all`,
         `saves without an import (${BASELINE_SAVES} before, between and after the imports): ${spread(baseline)}`,
         `during the import on a worker thread (importInWorker, as import.start): ${spread(inWorker.ms)}; ` +
           `import ${fmtMs(workerMs)} wall, ${summary.episodes} episodes; CPU time of this process (import, its reader threads and the saves) ${fmtMs(workerCpu)}`,

@@ -27,8 +27,8 @@ export interface Staging {
   studyId: number;
 }
 
-/** Episodes deleted per transaction when a hidden study is emptied. */
-const DELETE_BATCH = 200;
+/** Episodes deleted per transaction when a hidden study is emptied (≈10–25 ms each; cascades and the text index). */
+const DELETE_BATCH = 50;
 
 /** Pause between those transactions, so that other writers (label saves) get the lock in between. */
 const DELETE_PAUSE_MS = 2;
@@ -72,7 +72,7 @@ export function keepStaging(db: Db, staging: Staging): void {
 }
 
 /**
- * Deletes an import in progress with all its rows, a few hundred episodes a transaction, then its hidden study and the
+ * Deletes an import in progress with all its rows, 50 episodes a transaction, then its hidden study and the
  * audio assets no episode links any more; does nothing when it is not in progress (already completed or removed).
  */
 export function discardStaging(db: Db, importId: number): void {

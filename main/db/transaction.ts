@@ -62,3 +62,8 @@ export function inUnsyncedWriteTransaction<T>(db: Db, work: () => T): T {
     db.pragma(`synchronous = ${mode}`);
   }
 }
+
+/** A number that changes whenever another connection commits to the database (`PRAGMA data_version`). */
+export function othersCommitMark(db: Db): number {
+  return db.pragma('data_version', { simple: true }) as number;
+}

@@ -7,7 +7,7 @@ import { discardStaging, keepStaging, openStaging, sweepAbandonedImports, type S
 import { finishPendingImport, hasImport } from '../db/imports';
 import { moveStudyEpisodes, refreshPlannerStatistics } from '../db/episode-writer';
 import { deleteStudy, renameStudy, studyIdByName } from '../db/studies';
-import { inUnsyncedWriteTransaction, inWriteTransaction } from '../db/transaction';
+import { inUnsyncedWriteTransaction, inWriteTransaction, othersCommitMark } from '../db/transaction';
 import { DomainError } from '../domain/errors';
 import type { ImportSummary } from '../../shared/methods/imports';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
@@ -90,6 +90,7 @@ export async function writeEpisodeChunks(
       summary,
     });
     const pacer = new TransactionPacer();
+    let mark = othersCommitMark(db);
     let reported = 0;
     for (const chunk of chunks) {
       for (let from = 0; from < chunk.length;) {
@@ -101,6 +102,9 @@ export async function writeEpisodeChunks(
             inserter.insert(part);
           }),
         );
+        const now = othersCommitMark(db);
+        pacer.othersWrote(now !== mark);
+        mark = now;
         if (performance.now() - reported >= PROGRESS_EVERY_MS) {
           reported = performance.now();
           options.onProgress?.(inserter.seen, options.total ?? 0, `wrote ${inserter.seen} episodes`);
