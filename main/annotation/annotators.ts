@@ -1,13 +1,29 @@
 /** Annotator profiles: name, initials and role. */
 import type { Db } from '../db/open';
-import type { Annotator, AnnotatorRole } from '../../shared/types/annotation';
+import type { Annotator, AnnotatorRole, ListedAnnotator } from '../../shared/types/annotation';
 import { DomainError } from '../domain/errors';
-import { allAnnotators, annotatorIdByName, insertAnnotator, updateAnnotatorProfile } from '../db/annotators';
+import {
+  allAnnotators,
+  annotatorIdByName,
+  importMadeAnnotatorStudies,
+  insertAnnotator,
+  updateAnnotatorProfile,
+} from '../db/annotators';
 import { requireAnnotator } from './lookups';
 
 /** Every annotator, oldest first. */
 export function listAnnotators(db: Db): Annotator[] {
   return allAnnotators(db);
+}
+
+/**
+ * Every annotator, oldest first, with the studies they belong to: an annotator an import made (a released study's
+ * raters, such as τ-Elicitation's A and B) belongs to the study it came with; everyone else — people made in the
+ * studio, the author of a label bundle — belongs to every study (`importedIn` null).
+ */
+export function listAnnotatorsWithStudies(db: Db): ListedAnnotator[] {
+  const imported = importMadeAnnotatorStudies(db);
+  return allAnnotators(db).map((a) => ({ ...a, importedIn: imported.get(a.id) ?? null }));
 }
 
 /** Initials from a name when none are given: the first letter of up to three words. */
@@ -17,7 +33,11 @@ export function defaultInitials(name: string): string {
   return letters.join('').toUpperCase();
 }
 
-const nameTaken = (name: string) => new DomainError('conflict', `an annotator called "${name}" already exists`);
+function nameTaken(db: Db, name: string, holder: number): DomainError {
+  const imported = importMadeAnnotatorStudies(db).has(holder);
+  const from = imported ? ' (it came with an import of labels; choose another name)' : '';
+  return new DomainError('conflict', `an annotator called "${name}" already exists${from}`);
+}
 
 /** Creates an annotator; a name already taken is a conflict. */
 export function createAnnotator(
@@ -26,7 +46,8 @@ export function createAnnotator(
   now: Date,
 ): Annotator {
   const name = input.name.trim();
-  if (annotatorIdByName(db, name) !== null) throw nameTaken(name);
+  const holder = annotatorIdByName(db, name);
+  if (holder !== null) throw nameTaken(db, name, holder);
   const id = insertAnnotator(db, {
     name,
     initials: (input.initials?.trim() || defaultInitials(name)).toUpperCase(),
@@ -44,7 +65,7 @@ export function updateAnnotator(
   const current = requireAnnotator(db, input.id);
   const name = input.name?.trim() ?? current.name;
   const holder = annotatorIdByName(db, name);
-  if (holder !== null && holder !== input.id) throw nameTaken(name);
+  if (holder !== null && holder !== input.id) throw nameTaken(db, name, holder);
   updateAnnotatorProfile(db, {
     id: input.id,
     name,

@@ -2,7 +2,7 @@
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 import type { Services } from '../services/services';
 import { BUILTIN_TAXONOMIES } from '../../shared/taxonomies/index';
-import { createAnnotator, listAnnotators, updateAnnotator } from '../annotation/annotators';
+import { createAnnotator, listAnnotatorsWithStudies, updateAnnotator } from '../annotation/annotators';
 import { getSettings, setStudyTaxonomy, updateSettings } from '../annotation/settings';
 import { commitEpisode, getEpisodeLabels, setLabel } from '../annotation/labels';
 import { listHistory, undoLast } from '../annotation/history';
@@ -30,7 +30,7 @@ const changed = (s: Services, studyId: number | null) => s.events.emit('data.cha
 
 /** Annotation handlers by method name. */
 export const annotationHandlers = {
-  'annotators.list': (s: Services): MethodOutput<'annotators.list'> => listAnnotators(s.db),
+  'annotators.list': (s: Services): MethodOutput<'annotators.list'> => listAnnotatorsWithStudies(s.db),
   'annotators.create': (s: Services, i: In<'annotators.create'>): MethodOutput<'annotators.create'> => createAnnotator(s.db, i, s.clock()),
   'annotators.update': (s: Services, i: In<'annotators.update'>): MethodOutput<'annotators.update'> => updateAnnotator(s.db, i),
 

@@ -29,6 +29,32 @@ export function allAnnotators(db: Db): Annotator[] {
   return (db.prepare('SELECT * FROM annotators ORDER BY id').all() as AnnotatorDbRow[]).map(toAnnotator);
 }
 
+/**
+ * The annotators an import made (a released study's raters), each with the studies whose imports brought their
+ * labels. The importer creates them in the transaction that completes the import, so they were created at the moment
+ * the import is dated, and their labels came with it (history action `import`); a later import of the same release
+ * reuses them. Read-only joins: `imports` for times and studies, `episodes` and `label_history` for those labels (by
+ * each study's episodes, through the history's episode index, stopping at the first label found).
+ */
+export function importMadeAnnotatorStudies(db: Db): Map<number, number[]> {
+  const rows = db
+    .prepare(
+      `WITH made AS (
+         SELECT DISTINCT a.id FROM annotators a JOIN imports i ON i.imported_at = a.created_at
+         WHERE EXISTS (SELECT 1 FROM episodes e JOIN label_history h ON h.episode_id = e.id AND h.annotator_id = a.id
+                       WHERE e.study_id = i.study_id AND h.action = 'import' AND h.at = a.created_at)
+       )
+       SELECT m.id AS annotatorId, s.study_id AS studyId FROM made m, (SELECT DISTINCT study_id FROM imports) s
+       WHERE EXISTS (SELECT 1 FROM episodes e JOIN label_history h ON h.episode_id = e.id AND h.annotator_id = m.id
+                     WHERE e.study_id = s.study_id AND h.action = 'import')
+       ORDER BY m.id, s.study_id`,
+    )
+    .all() as { annotatorId: number; studyId: number }[];
+  const studies = new Map<number, number[]>();
+  for (const r of rows) studies.set(r.annotatorId, [...(studies.get(r.annotatorId) ?? []), r.studyId]);
+  return studies;
+}
+
 /** The id of the annotator with exactly this name, or null. */
 export function annotatorIdByName(db: Db, name: string): number | null {
   const row = db.prepare('SELECT id FROM annotators WHERE name = ?').get(name) as { id: number } | undefined;

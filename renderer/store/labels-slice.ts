@@ -1,6 +1,6 @@
 /** Labelling state: who is labelling, the open episode's labels, save acknowledgements, undo, queues and the annotation views. */
 import type { StateCreator } from 'zustand';
-import type { Annotator, EpisodeLabels, LabelAck, LabelValue, QueueItem, WorkQueue } from '../../shared/types/annotation';
+import type { Annotator, EpisodeLabels, LabelAck, LabelValue, ListedAnnotator, QueueItem, WorkQueue } from '../../shared/types/annotation';
 import { SYSTEM_FIELDS } from '../../shared/types/annotation';
 import { call } from '../api/client';
 import type { AppState } from './index';
@@ -13,7 +13,8 @@ export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
 /** State and actions for labelling. */
 export interface LabelsSlice {
-  annotators: Annotator[];
+  /** Every annotator, with the studies they belong to (see `offeredAnnotators` for a study's). */
+  annotators: ListedAnnotator[];
   annotatorId: number | null;
   labels: EpisodeLabels | null;
   saveState: SaveState;

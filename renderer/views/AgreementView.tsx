@@ -8,18 +8,20 @@ import type { AgreementRequest } from '../store/judge-validation-slice';
 import { saveFile } from '../components/labels/download';
 import { BlindGate } from '../components/agreement/BlindGate';
 import { AgreementResult } from '../components/agreement/AgreementResult';
+import { useOfferedAnnotators } from '../components/labels/use-offered-annotators';
 import '../components/labels/labels.css';
 
 type Level = AgreementRequest['level'];
 
 /** The agreement view (full width). */
 export function AgreementView() {
-  const { studyId, annotators, viewerId, result, resultViewer, busy, error } = useApp(
+  const { studyId, viewerId, result, resultViewer, busy, error } = useApp(
     useShallow((s) => ({
-      studyId: s.studyId, annotators: s.annotators, viewerId: s.annotatorId, result: s.agreementResult,
+      studyId: s.studyId, viewerId: s.annotatorId, result: s.agreementResult,
       resultViewer: s.agreementViewerId, busy: s.agreementBusy, error: s.agreementError,
     })),
   );
+  const annotators = useOfferedAnnotators();
   const { computeAgreement, loadJudgeMappings, loadAnnotators } = useApp.getState();
   const [fields, setFields] = useState<string[]>([]);
   const [field, setField] = useState(result?.field ?? '');

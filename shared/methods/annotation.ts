@@ -5,6 +5,7 @@ import type {
   AdjudicationItem,
   AgreementAccess,
   Annotator,
+  ListedAnnotator,
   EpisodeLabels,
   ExchangeImportResult,
   HistoryEntry,
@@ -40,7 +41,7 @@ export interface ExportedFile {
 
 /** Annotation methods by name. */
 export const annotationMethods = {
-  'annotators.list': method<Annotator[]>()(none),
+  'annotators.list': method<ListedAnnotator[]>()(none),
   'annotators.create': method<Annotator>()(z.object({ name, initials: z.string().trim().max(8).optional(), role: role.optional() }).strict()),
   'annotators.update': method<Annotator>()(z.object({ id, name: name.optional(), initials: z.string().trim().max(8).optional(), role: role.optional() }).strict()),
 

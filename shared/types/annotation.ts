@@ -17,6 +17,16 @@ export interface Annotator {
   createdAt: string;
 }
 
+/** An annotator as the studio lists them: with the studies they belong to. */
+export interface ListedAnnotator extends Annotator {
+  /**
+   * For an annotator an import made (a released study's raters, such as τ-Elicitation's A and B): the study they came
+   * with, the only one that offers them (more than one if several imports made the same name). Null for everyone else
+   * (people made in the studio, authors of label bundles), whom every study offers.
+   */
+  importedIn: number[] | null;
+}
+
 /** How a taxonomy field is answered. */
 export type FieldKind = 'single' | 'multi' | 'boolean' | 'number' | 'text';
 

@@ -1,9 +1,17 @@
 /** The current annotator, always visible in the top bar; switching is a deliberate two-step action, and new profiles are made here. */
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Annotator } from '../../../shared/types/annotation';
+import type { Annotator, ListedAnnotator } from '../../../shared/types/annotation';
 import { useApp } from '../../store';
+import { isImportedRater } from './offered-annotators';
+import { useOfferedAnnotators } from './use-offered-annotators';
 import './labels.css';
+
+/** How the menu names where an imported rater came from; empty for people made in the studio. */
+function provenance(a: ListedAnnotator, studyName: (id: number) => string): string {
+  if (!isImportedRater(a)) return '';
+  return `imported rater of ${(a.importedIn ?? []).map(studyName).join(', ')}`;
+}
 
 function NewAnnotatorForm({ onDone }: { onDone(created: Annotator | null): void }) {
   const createAnnotator = useApp((s) => s.createAnnotator);
@@ -32,12 +40,14 @@ function NewAnnotatorForm({ onDone }: { onDone(created: Annotator | null): void 
 
 /** Shows who is labelling; opens a menu to switch (confirm required) or add a profile. */
 export function AnnotatorBadge() {
-  const { annotators, annotatorId, blind } = useApp(
-    useShallow((s) => ({ annotators: s.annotators, annotatorId: s.annotatorId, blind: s.labels?.settings.blind ?? s.studies.find((x) => x.id === s.studyId)?.blind ?? true })),
+  const { annotatorId, blind, studies } = useApp(
+    useShallow((s) => ({ annotatorId: s.annotatorId, studies: s.studies, blind: s.labels?.settings.blind ?? s.studies.find((x) => x.id === s.studyId)?.blind ?? true })),
   );
+  const annotators = useOfferedAnnotators();
+  const studyName = (id: number) => `“${studies.find((x) => x.id === id)?.name ?? `study ${id}`}”`;
   const { loadAnnotators, switchAnnotator } = useApp(useShallow((s) => ({ loadAnnotators: s.loadAnnotators, switchAnnotator: s.switchAnnotator })));
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState<Annotator | null>(null);
+  const [pending, setPending] = useState<Annotator | ListedAnnotator | null>(null);
   useEffect(() => {
     void loadAnnotators();
   }, [loadAnnotators]);
@@ -63,16 +73,21 @@ export function AnnotatorBadge() {
         <div className="annotator-menu" data-testid="annotator-menu" role="menu">
           {pending ? (
             <div className="annotator-confirm" data-testid="annotator-confirm">
-              <p>Label as <strong>{pending.name}</strong> from now on? Labels are saved under the annotator shown here.</p>
-              <button type="button" className="primary small" data-testid="annotator-confirm-switch" onClick={() => (switchAnnotator(pending.id), close())}>switch to {pending.initials}</button>
+              <p>
+                Label as <strong>{pending.name}</strong>
+                {'importedIn' in pending && isImportedRater(pending) ? ` (${provenance(pending, studyName)})` : ''} from
+                now on? Labels are saved under the annotator shown here.
+              </p>
+              <button type="button" className="primary small" data-testid="annotator-confirm-switch" onClick={() => (switchAnnotator(pending.id), close())}>switch to {pending.name}</button>
               <button type="button" className="small quiet" onClick={() => setPending(null)}>cancel</button>
             </div>
           ) : (
             <>
               <p className="menu-title">Who is labelling?</p>
               {annotators.map((a) => (
-                <button key={a.id} type="button" role="menuitem" className={`annotator-item${a.id === annotatorId ? ' current' : ''}`} data-testid="annotator-item" data-name={a.name} disabled={a.id === annotatorId} onClick={() => setPending(a)}>
-                  <span className="initials-dot">{a.initials}</span> {a.name} <span className="muted">{a.role}</span>
+                <button key={a.id} type="button" role="menuitem" className={`annotator-item${a.id === annotatorId ? ' current' : ''}`} data-testid="annotator-item" data-name={a.name} data-imported={isImportedRater(a) ? 'true' : 'false'} disabled={a.id === annotatorId} onClick={() => setPending(a)} title={provenance(a, studyName) || undefined}>
+                  <span className={`initials-dot${isImportedRater(a) ? ' imported' : ''}`}>{a.initials}</span> {a.name}{' '}
+                  <span className="muted">{isImportedRater(a) ? 'imported rater' : a.role}</span>
                 </button>
               ))}
               <NewAnnotatorForm onDone={(created) => created && (annotatorId === null ? (switchAnnotator(created.id), close()) : setPending(created))} />

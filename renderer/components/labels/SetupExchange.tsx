@@ -8,7 +8,9 @@ import { readPickedFile, saveFile } from './download';
 
 /** The exchange card. */
 export function SetupExchange() {
-  const { studyId, annotatorId } = useApp(useShallow((s) => ({ studyId: s.studyId, annotatorId: s.annotatorId })));
+  const { studyId, annotatorId, loadAnnotators } = useApp(
+    useShallow((s) => ({ studyId: s.studyId, annotatorId: s.annotatorId, loadAnnotators: s.loadAnnotators })),
+  );
   const [onConflict, setOnConflict] = useState<'keep' | 'take'>('keep');
   const [result, setResult] = useState<ExchangeImportResult | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -49,7 +51,12 @@ export function SetupExchange() {
           <input type="file" hidden accept=".json,application/json" data-testid="exchange-import" onChange={async (e) => {
             const picked = await readPickedFile(e.target);
             e.target.value = '';
-            if (picked) void attempt(async () => setResult(await call('exchange.import', { content: picked.text, studyId, onConflict })));
+            if (!picked) return;
+            void attempt(async () => {
+              setResult(await call('exchange.import', { content: picked.text, studyId, onConflict }));
+              // The bundle's author may be new here: the annotator lists show them at once.
+              await loadAnnotators();
+            });
           }} />
         </label>
         <label>on conflict

@@ -6,13 +6,15 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { call } from '../../api/client';
 import { useApp } from '../../store';
+import { useOfferedAnnotators } from './use-offered-annotators';
 import type { JudgeMapping } from '../../../shared/types/judge-validation';
 import type { QueueAllocation, QueueStratifyBy } from '../../../shared/types/annotation';
 import { LabelBudget } from './LabelBudget';
 
 /** The queue form and the list of queues with progress bars. */
 export function SetupQueues() {
-  const { studyId, annotators, queues, loadQueues } = useApp(useShallow((s) => ({ studyId: s.studyId, annotators: s.annotators, queues: s.queues, loadQueues: s.loadQueues })));
+  const { studyId, queues, loadQueues } = useApp(useShallow((s) => ({ studyId: s.studyId, queues: s.queues, loadQueues: s.loadQueues })));
+  const annotators = useOfferedAnnotators();
   const [name, setName] = useState('pilot');
   const [size, setSize] = useState(90);
   const [seed, setSeed] = useState(1);
