@@ -53,6 +53,12 @@ describe('import.start', () => {
     expect(res).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(events).toHaveLength(0);
   });
+
+  it('says a missing path does not exist, instead of asking for its format', async () => {
+    const res = await dispatch(t.services, 'import.start', { path: fixture('no-such-run') });
+    expect(res).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringMatching(/no such file or folder$/) } });
+    expect(events).toHaveLength(0);
+  });
 });
 
 describe('import.start of a large run', () => {

@@ -1,5 +1,5 @@
 /** Handlers of the import methods: a folder browser for the in-app dialog, and import jobs with progress and cancel. */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
@@ -43,6 +43,7 @@ export function filesList(_s: Services, input: MethodInput<'files.list'>): Metho
  */
 export function importStart(s: Services, input: MethodInput<'import.start'>): MethodOutput<'import.start'> {
   const path = resolve(input.path);
+  if (!existsSync(path)) throw new DomainError('not_found', `${path}: no such file or folder`);
   const format = input.format ?? detectFormat(path);
   if (!format) throw new DomainError('invalid_input', `${path}: cannot tell the format of this file or folder; choose one`);
   const { jobId, done } = s.jobs.start('import', async ({ signal, progress }) => {

@@ -3,6 +3,7 @@ import type { DragEvent } from 'react';
 import { useApp } from '../store';
 import { bridge } from '../api/client';
 import type { ImportSummary } from '../../shared/methods/imports';
+import type { ImportFormatChoice } from '../store/import-slice';
 import { countNoun, importCounts } from '../../shared/count-noun';
 import { Dialog } from './Dialog';
 
@@ -55,11 +56,21 @@ function Progress() {
   );
 }
 
+/** The formats offered, as [value, label]; '' lets the main side tell the format from the files. */
+const FORMATS: readonly (readonly [ImportFormatChoice, string])[] = [
+  ['', 'auto: tell from the files'],
+  ['tau2', 'τ²-bench run (results.json, simulations/)'],
+  ['tau-elicitation', 'τ-Elicitation archive or transcripts'],
+  ['vera', 'VERA episodes JSON'],
+  ['generic', 'generic JSONL (earshot-episode-v1)'],
+];
+
 /** The import dialog, shown over the studio. */
 export function ImportDialog() {
   const open = useApp((s) => s.importOpen);
   const listing = useApp((s) => s.listing);
   const path = useApp((s) => s.importPath);
+  const format = useApp((s) => s.importFormat);
   const study = useApp((s) => s.importStudy);
   const error = useApp((s) => s.importError);
   const job = useApp((s) => s.importJob);
@@ -94,13 +105,24 @@ export function ImportDialog() {
       </p>
       {listing && (
         <div className="browser">
-          <div className="crumbs num" data-testid="import-folder">
-            {listing.path}
+          <div className="crumbs">
+            <span className="num" data-testid="import-folder" title={listing.path}>
+              {listing.path}
+            </span>
+            <button
+              type="button"
+              className="small"
+              data-testid="import-use-folder"
+              onClick={() => s.setImportPath(listing.path, true)}
+              disabled={path === listing.path}
+            >
+              Use this folder
+            </button>
           </div>
           <ul className="entries">
             {listing.parent && (
               <li>
-                <button type="button" onClick={() => void s.browseTo(listing.parent!)}>
+                <button type="button" data-testid="import-up" onClick={() => void s.browseTo(listing.parent!)}>
                   ⬑ ..
                 </button>
               </li>
@@ -110,7 +132,12 @@ export function ImportDialog() {
                 <button
                   type="button"
                   data-testid="import-entry"
-                  onClick={() => (e.kind === 'folder' && !e.format ? void s.browseTo(e.path) : s.setImportPath(e.path))}
+                  data-name={e.name}
+                  data-kind={e.kind}
+                  data-format={e.format ?? ''}
+                  onClick={() =>
+                    e.kind === 'folder' && !e.format ? void s.browseTo(e.path) : s.setImportPath(e.path, true)
+                  }
                   onDoubleClick={() => e.kind === 'folder' && void s.browseTo(e.path)}
                 >
                   {e.kind === 'folder' ? '📁' : '📄'} {e.name}
@@ -129,6 +156,21 @@ export function ImportDialog() {
           onChange={(e) => s.setImportPath(e.target.value)}
           placeholder="/path/to/run-folder"
         />
+      </label>
+      <label className="field">
+        <span>format</span>
+        <select
+          data-testid="import-format"
+          className={error && !format && /cannot tell the format/.test(error) ? 'attention' : ''}
+          value={format}
+          onChange={(e) => s.setImportFormat(e.target.value as ImportFormatChoice)}
+        >
+          {FORMATS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
       </label>
       <label className="field">
         <span>study</span>

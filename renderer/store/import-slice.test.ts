@@ -34,11 +34,13 @@ const progress = (jobId: string, done: number, more: Partial<ImportJob> = {}): I
 
 afterEach(settleDeferreds);
 beforeEach(() => {
+  window.localStorage.clear();
   resetFakeClient();
   useApp.setState(useApp.getInitialState(), true);
   handlers.set('files.list', (i) => listingOf((i.path as string | undefined) ?? '/home/ana'));
   handlers.set('import.start', () => ({ jobId: JOB }));
   handlers.set('jobs.cancel', () => ({ cancelled: true }));
+  handlers.set('annotators.list', () => []);
 });
 
 describe('the folder browser', () => {
@@ -66,7 +68,60 @@ describe('the folder browser', () => {
   });
 });
 
+describe('where the browser starts and what it keeps', () => {
+  const withEntries = (path: string, names: string[]): FolderListing => ({
+    path,
+    parent: '/',
+    entries: names.map((name) => ({ name, path: `${path}/${name}`, kind: 'file', size: 1, format: null })),
+  });
+
+  it('starts in the folder browsed last, from this host', async () => {
+    await useApp.getState().browseTo('/data/runs');
+    useApp.setState({ listing: null });
+    useApp.getState().openImport(true);
+    await vi.waitFor(() => expect(useApp.getState().listing?.path).toBe('/data/runs'));
+    expect(calls.at(-1)).toEqual(['files.list', { path: '/data/runs' }]);
+  });
+
+  it('starts at home, with no error, when the folder browsed last is gone', async () => {
+    window.localStorage.setItem('earshot.importFolder', '/data/gone');
+    handlers.set('files.list', (i) => {
+      if (i.path === '/data/gone') throw new CallFailed('not_found', 'no folder /data/gone');
+      return listingOf('/home/ana');
+    });
+    useApp.getState().openImport(true);
+    await vi.waitFor(() => expect(useApp.getState().listing?.path).toBe('/home/ana'));
+    expect(useApp.getState().importError).toBeNull();
+    expect(window.localStorage.getItem('earshot.importFolder')).toBe('/home/ana');
+  });
+
+  it('drops a path picked in one folder when browsing to another, and keeps one typed or still in view', async () => {
+    handlers.set('files.list', (i) => withEntries(i.path as string, ['a.json']));
+    await useApp.getState().browseTo('/data/x');
+    useApp.getState().setImportPath('/data/x/a.json', true);
+    await useApp.getState().browseTo('/data/x');
+    expect(useApp.getState().importPath).toBe('/data/x/a.json');
+    await useApp.getState().browseTo('/data/y');
+    expect(useApp.getState().importPath).toBe('');
+    useApp.getState().setImportPath('/data/y', true);
+    await useApp.getState().browseTo('/data/y');
+    expect(useApp.getState().importPath).toBe('/data/y');
+    useApp.getState().setImportPath('/elsewhere/run');
+    await useApp.getState().browseTo('/data/z');
+    expect(useApp.getState().importPath).toBe('/elsewhere/run');
+  });
+});
+
 describe('an import job', () => {
+  it('passes the format chosen, and none for auto', async () => {
+    useApp.getState().setImportPath('/data/odd');
+    useApp.getState().setImportFormat('vera');
+    await useApp.getState().startImport();
+    useApp.getState().setImportFormat('');
+    await useApp.getState().startImport();
+    expect(calls.map(([, i]) => i)).toEqual([{ path: '/data/odd', format: 'vera' }, { path: '/data/odd' }]);
+  });
+
   it('starts nothing without a path; starts with the study name trimmed, or none when blank', async () => {
     await useApp.getState().startImport();
     expect(calls).toEqual([]);
@@ -84,8 +139,11 @@ describe('an import job', () => {
     expect(useApp.getState().importJob).toMatchObject({ jobId: JOB, message: 'starting', done: 0, finished: false });
     useApp.getState().onJobProgress(progress(JOB, 4));
     expect(useApp.getState().importJob?.message).toBe('4 of 10');
+    expect(methodsCalled()).toEqual(['import.start']);
     useApp.getState().onJobProgress(progress(JOB, 10, { finished: true, result: { episodes: 10 } }));
     expect(useApp.getState().importJob).toMatchObject({ finished: true, result: { episodes: 10 } });
+    // The import may have brought annotators (a release's raters): the list is fetched again.
+    expect(methodsCalled()).toEqual(['import.start', 'annotators.list']);
   });
 
   it('keeps progress that arrived before the start was answered', async () => {
