@@ -114,8 +114,8 @@ describe('replay keys', () => {
     expect(press('?')).toBe(true);
     expect(toggleHelp).toHaveBeenCalledWith();
     const listed = SHORTCUTS.map(([keys]) => keys).join(' ');
-    const keys = ['Space', '←', 'Shift', '[', '+', 'Z', 'S', 'R', 'F', 'J / K', 'T', 'N', 'E', 'U', '?', 'Esc'];
-    for (const key of keys) expect(listed).toContain(key);
+    const keys = ['Space', '←', 'Shift', '[', '+', 'Z', 'S', 'R', 'F', 'J / K', 'T', 'N', 'E', 'U', 'Ctrl + Enter', '?'];
+    for (const key of [...keys, 'Esc']) expect(listed).toContain(key);
   });
 
   it('leaves a key that is no shortcut to the page', () => {
@@ -202,6 +202,23 @@ describe('label keys', () => {
     expect(setLabel).toHaveBeenCalledWith(SYSTEM_FIELDS.firstErrorMs, 10_000);
     press('u');
     expect(undoLabel).toHaveBeenCalledTimes(1);
+  });
+
+  it('commits my labels on the call with Ctrl + Enter or ⌘ + Enter, from a text field after saving its draft', () => {
+    const order: string[] = [];
+    const commitLabels = vi.fn(async () => void order.push('commit'));
+    useApp.setState({ commitLabels });
+    expect(press('Enter', { ctrlKey: true })).toBe(true);
+    expect(press('Enter', { metaKey: true })).toBe(true);
+    const notes = field('textarea');
+    notes.addEventListener('blur', () => order.push('draft saved'));
+    notes.focus();
+    expect(press('Enter', { ctrlKey: true }, notes)).toBe(true);
+    expect(order).toEqual(['commit', 'commit', 'draft saved', 'commit']);
+    expect(press('Enter', { ctrlKey: true, shiftKey: true })).toBe(false);
+    useApp.setState({ labels: { ...labels, committed: true } });
+    expect(press('Enter', { ctrlKey: true })).toBe(false);
+    expect(commitLabels).toHaveBeenCalledTimes(3);
   });
 
   it("does nothing outside the Label view or before the open episode's labels are there", () => {

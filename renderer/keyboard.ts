@@ -2,7 +2,7 @@
 import { currentMs, seekMs, setPlaybackRate, togglePlay, zoomBy } from './player/player';
 import { SPEEDS } from './store/playback-slice';
 import { useApp } from './store';
-import { handleLabelKey, LABEL_SHORTCUTS } from './components/labels/label-keys';
+import { handleCommitKey, handleLabelKey, LABEL_SHORTCUTS } from './components/labels/label-keys';
 
 /** Every shortcut as [keys, what it does], in the order shown by `?`. */
 export const SHORTCUTS: readonly (readonly [string, string])[] = [
@@ -40,6 +40,7 @@ export function handleKey(e: KeyboardEvent, toggleHelp: (show?: boolean) => void
     if (!importJob || importJob.finished) openImport(false);
     return true;
   }
+  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) return handleCommitKey(target);
   if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return false;
   if (e.ctrlKey || e.metaKey || e.altKey) return false;
   const step = e.shiftKey ? 5000 : 1000;

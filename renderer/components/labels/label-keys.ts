@@ -12,7 +12,21 @@ export const LABEL_SHORTCUTS: readonly (readonly [string, string])[] = [
   ['N / Shift + N', 'focus the next / previous label field'],
   ['E', 'set the first critical error at the playhead'],
   ['U', 'undo my last label change on this call'],
+  ['Ctrl + Enter', 'commit my labels on this call (Mark done, or Commit and reveal the judge); ⌘ + Enter on a Mac, also in a text field'],
 ];
+
+/**
+ * Ctrl + Enter (⌘ + Enter): commits my labels on the open call, as the panel's button does; returns true when there
+ * was an uncommitted labelled call to commit. A text field being typed in is left first, so its draft is saved before.
+ */
+export function handleCommitKey(target: HTMLElement | null): boolean {
+  const s = useApp.getState();
+  const labels = s.labels;
+  if (s.view !== 'label' || !labels || labels.episodeId !== s.episodeId || labels.committed) return false;
+  if (target && target !== document.body) target.blur();
+  void s.commitLabels();
+  return true;
+}
 
 /** Handles a label shortcut (`key` as KeyboardEvent.key); returns true when it was one and a labelled episode is open. */
 export function handleLabelKey(key: string, shift: boolean): boolean {
