@@ -42,7 +42,8 @@ describe('replay of the demo study', () => {
     await studio.press(' ');
     await studio.waitForTime((t) => t > 0.6);
     await studio.press(' ');
-    await expect.poll(() => page.getByTestId('playback-state').textContent()).toBe('❚❚');
+    // Paused: the status bar offers the action, play.
+    await expect.poll(() => page.getByTestId('playback-state').textContent()).toBe('▶');
     expect(await studio.shownTimeSeconds()).toBeGreaterThan(0.5);
   });
 

@@ -1,11 +1,11 @@
 /** The bottom bar: playhead time (written straight to the DOM, not through React), speed, door, shortcuts hint. */
 import { useEffect, useRef } from 'react';
 import { useApp } from '../store';
-import { onTime } from '../player/player';
+import { onTime, togglePlay } from '../player/player';
 import { formatMs } from '../format';
 import { countNoun } from '../../shared/count-noun';
 
-/** Shows playback time and speed, and how many episodes are listed. */
+/** Shows playback time and speed (with a play / pause button), and how many episodes are listed. */
 export function StatusBar({ onHelp }: { onHelp: () => void }) {
   const time = useRef<HTMLSpanElement>(null);
   const rate = useApp((s) => s.rate);
@@ -27,7 +27,19 @@ export function StatusBar({ onHelp }: { onHelp: () => void }) {
   return (
     <footer className="status-bar">
       <span>{countNoun(count, 'episode')}</span>
-      <span className="num" data-testid="playback-state">{playing ? '▶' : '❚❚'}</span>
+      {/* The action a click takes, like the player's button: ▶ while paused, ❚❚ while playing. */}
+      <button
+        type="button"
+        className="play-state num"
+        data-testid="playback-state"
+        data-playing={playing ? 'true' : 'false'}
+        aria-label={playing ? 'Pause' : 'Play'}
+        title={playing ? 'Pause (Space)' : 'Play (Space)'}
+        disabled={duration === null}
+        onClick={togglePlay}
+      >
+        {playing ? '❚❚' : '▶'}
+      </button>
       <span className="num"><span ref={time} data-testid="playback-time">{formatMs(0)}</span> / {formatMs(duration)}</span>
       <span className="num" data-testid="playback-rate">{rate}×</span>
       {notice && <span className="progress-notice" data-testid="progress-notice" role="status">{notice}</span>}
