@@ -3,7 +3,6 @@
  * and zoom; `data-ready` on the canvas box once all of it is drawn. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
-import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
@@ -11,6 +10,7 @@ import type { AudioAssetInfo, AudioPeaks, Turn } from '../../shared/domain';
 import { takeMedia } from '../player/media';
 import { attachPlayer, publishTime, publishView, MAX_PX_PER_SEC } from '../player/player';
 import { buildOverlay } from '../player/overlay';
+import { attachTimeAxis } from '../player/time-axis-view';
 import { afterDrawnAndPlayable, initialPeaks, sharpenWhenZoomed } from '../player/staged-load';
 import { useApp } from '../store';
 import { setFirstErrorFromWaveform } from './labels/first-error';
@@ -181,10 +181,9 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
       })),
     });
     let frame = 0;
+    let removeAxis = () => {};
     const staging = afterDrawnAndPlayable(media, () => {
-      ws.registerPlugin(
-        TimelinePlugin.create({ height: 18, style: { fontSize: '10px', color: cssVar(el, '--muted') } }),
-      );
+      removeAxis = attachTimeAxis(ws, peaks.durationMs / 1000, cssVar(el, '--muted'));
       ws.registerPlugin(
         MinimapPlugin.create({
           container: minimap.current!,
@@ -253,6 +252,7 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
     return () => {
       staging.cancel();
       cancelAnimationFrame(frame);
+      removeAxis();
       unsubs.forEach((u) => u());
       attachPlayer(null);
       surfer.current = null;
