@@ -14,10 +14,12 @@ export interface FigureProps {
   draw: (theme: ChartTheme, width: number) => DrawnPlot | null;
   /** Shown instead of the plot when `draw` returns null. */
   empty?: string;
+  /** Takes the whole row of the figure grid (a heatmap of many categories). */
+  wide?: boolean;
 }
 
 /** A titled, themed, exportable plot. */
-export function Figure({ id, title, subtitle, draw, empty }: FigureProps) {
+export function Figure({ id, title, subtitle, draw, empty, wide = false }: FigureProps) {
   const host = useRef<HTMLDivElement>(null);
   const theme = useApp((s) => s.theme);
   const study = useApp((s) => s.metrics?.study.name ?? 'study');
@@ -58,7 +60,7 @@ export function Figure({ id, title, subtitle, draw, empty }: FigureProps) {
   }, [draw, width, theme, title, subtitle]);
 
   return (
-    <figure className="metrics-figure" data-testid={`figure-${id}`} data-drawn={svg ? 'true' : 'false'}>
+    <figure className={`metrics-figure${wide ? ' wide' : ''}`} data-testid={`figure-${id}`} data-drawn={svg ? 'true' : 'false'}>
       {svg && (
         <div className="figure-actions">
           <button type="button" data-testid={`export-svg-${id}`} onClick={() => downloadSvg(svg, fileName([study, id], 'svg'))}>SVG</button>

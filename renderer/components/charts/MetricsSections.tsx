@@ -94,6 +94,7 @@ function CategoryFigure({ heatmap }: { heatmap: CategoryHeatmap }) {
       title={single ? `Error-category rates, ${heatmap.family} (one system: no deviation to show)` : `Error-category deviation by system, ${heatmap.family}`}
       subtitle={`${single ? 'rate' : 'rate(system) − rate(overall)'} over ${heatmap.population} failed or categorised episodes`}
       draw={draw}
+      wide={heatmap.categories.length > 8}
     />
   );
 }

@@ -19,13 +19,32 @@ function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string,
 /** Approximate width of a label at 11 px (no layout pass needed). */
 const textWidth = (s: string): number => s.length * 6.4;
 
-/** A figure SVG: background, title (and subtitle), legend rows, then the plot nested below them. */
+/** Room kept right of a title's first line for the figure's SVG and PNG buttons, which the view lays over it. */
+const BUTTONS_PX = 130;
+
+/** `text` broken at spaces into lines of at most `first` characters, then `rest`. */
+function wrap(text: string, first: number, rest: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const limit = lines.length === 0 ? first : rest;
+    if (line && line.length + 1 + word.length > limit) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** A figure SVG: background, title (wrapped clear of the buttons) and subtitle, legend rows, then the plot below. */
 export function composeFigure(plot: SVGSVGElement, theme: ChartTheme, title: string, legend: readonly LegendItem[] = [], subtitle?: string): SVGSVGElement {
   const width = Number(plot.getAttribute('width')) || 640;
   const plotHeight = Number(plot.getAttribute('height')) || 400;
   const root = el('svg', { xmlns: SVG_NS, width, 'font-family': theme.font, 'font-size': 11 });
-  const header: SVGElement[] = [el('text', { x: 8, y: 17, fill: theme.text, 'font-size': 13, 'font-weight': 600 }, title)];
-  let y = 24;
+  const titleChars = (px: number) => Math.max(12, Math.floor(px / 7.6));
+  const titleLines = wrap(title, titleChars(width - 16 - BUTTONS_PX), titleChars(width - 16));
+  const header: SVGElement[] = titleLines.map((line, i) => el('text', { x: 8, y: 17 + i * 17, fill: theme.text, 'font-size': 13, 'font-weight': 600 }, line));
+  let y = 24 + (titleLines.length - 1) * 17;
   if (subtitle) {
     header.push(el('text', { x: 8, y: y + 12, fill: theme.muted }, subtitle));
     y += 16;

@@ -5,6 +5,7 @@ import type { LegendItem } from './compose';
 import { mixColors } from './color';
 import { seriesColor, type ChartTheme } from './theme';
 import { fixedDecimals } from '../../format';
+import { fitLabel, labelMargin, rotatedLabelsMargin, titleCutLabels } from './label-fit';
 
 /** A drawn plot and what its legend lists. */
 export interface DrawnPlot {
@@ -30,8 +31,6 @@ function asSvg(node: Element): SVGSVGElement {
   return inner;
 }
 
-const marginFor = (labels: readonly string[], min = 60, max = 340): number => Math.max(min, Math.min(max, 16 + Math.max(0, ...labels.map((l) => l.length)) * 6.3));
-
 /** Categorical colours for names, in the order given. */
 function palette(theme: ChartTheme, names: readonly string[]): { domain: string[]; range: string[]; legend: LegendItem[] } {
   const domain = [...new Set(names)];
@@ -43,13 +42,14 @@ function palette(theme: ChartTheme, names: readonly string[]): { domain: string[
 export function successPlot(t: TauSection, theme: ChartTheme, width: number): DrawnPlot {
   const data = t.success.filter((r) => r.success.value !== null).map((r) => ({ label: rowLabel(r.system, r.condition), system: systemName(r.system), value: r.success.value, low: r.interval.low, high: r.interval.high, n: `${r.success.numerator}/${r.success.denominator}` }));
   const colors = palette(theme, data.map((d) => d.system));
+  const marginLeft = labelMargin(data.map((d) => d.label), width);
   const svg = Plot.plot({
     ...base(theme, width),
     height: 36 + data.length * 26,
-    marginLeft: marginFor(data.map((d) => d.label)),
+    marginLeft,
     marginRight: 64,
     x: { domain: [0, 1], grid: true, label: 'success rate', percent: false },
-    y: { domain: data.map((d) => d.label), label: null },
+    y: { domain: data.map((d) => d.label), label: null, tickFormat: (l: string) => fitLabel(l, marginLeft) },
     color: { domain: colors.domain, range: colors.range },
     marks: [
       Plot.ruleY(data, { y: 'label', x1: 'low', x2: 'high', stroke: 'system', strokeWidth: 2, strokeOpacity: 0.7 }),
@@ -57,6 +57,7 @@ export function successPlot(t: TauSection, theme: ChartTheme, width: number): Dr
       Plot.text(data, { y: 'label', x: 1, text: 'n', textAnchor: 'start', dx: 8, fill: theme.muted }),
     ],
   });
+  titleCutLabels(asSvg(svg), data.map((d) => d.label), marginLeft);
   return { svg: asSvg(svg), legend: colors.legend };
 }
 
@@ -102,6 +103,7 @@ export function latencyAccuracyPlot(v: VeraSection, theme: ChartTheme, width: nu
   const data = v.scatter.filter((p) => p.latency.p50 !== null && p.accuracy !== null).map((p) => ({ system: systemName(p.system), modality: p.modality, x: p.latency.p50, y: p.accuracy }));
   if (data.length === 0) return null;
   const colors = { domain: ['voice', 'text'], range: [seriesColor(theme, 0), seriesColor(theme, 1)] };
+  const half = Math.max(...data.map((d) => d.x ?? 0)) / 2;
   const svg = Plot.plot({
     ...base(theme, width),
     height: 300,
@@ -109,7 +111,12 @@ export function latencyAccuracyPlot(v: VeraSection, theme: ChartTheme, width: nu
     x: { label: 'latency p50 (ms)', grid: true, nice: true, zero: true },
     y: { domain: [0, 1], grid: true, label: 'accuracy' },
     color: colors,
-    marks: [Plot.dot(data, { x: 'x', y: 'y', fill: 'modality', r: 5 }), Plot.text(data, { x: 'x', y: 'y', text: 'system', dy: -10, fill: theme.text })],
+    marks: [
+      Plot.dot(data, { x: 'x', y: 'y', fill: 'modality', r: 5 }),
+      // Names of dots in the right half read leftwards from the dot, so none runs off the figure.
+      Plot.text(data.filter((d) => (d.x ?? 0) <= half), { x: 'x', y: 'y', text: 'system', dy: -10, textAnchor: 'start', fill: theme.text }),
+      Plot.text(data.filter((d) => (d.x ?? 0) > half), { x: 'x', y: 'y', text: 'system', dy: -10, textAnchor: 'end', fill: theme.text }),
+    ],
   });
   return { svg: asSvg(svg), legend: colors.domain.map((label, i) => ({ label, color: colors.range[i] })) };
 }
@@ -147,18 +154,24 @@ export function categoryHeatmap(c: CategoryHeatmap, theme: ChartTheme, width: nu
   const shaded = data.map((d) => ({ ...d, fill: fillOf(d.value), ink: Math.abs(d.value) / max > 0.55 ? '#ffffff' : theme.text, text: cellText(d.value) }));
   const systems = [...new Set(data.map((d) => d.system))];
   const bottom = Math.min(140, 16 + Math.max(...c.categories.map((k) => k.length)) * 4.8);
+  const systemsMargin = labelMargin(systems, width);
+  const marginLeft = rotatedLabelsMargin(c.categories, width, systemsMargin);
+  // Values in the cells only as large as the cells allow; every cell keeps its value as a tooltip.
+  const cellPx = (width - marginLeft - 20) / Math.max(1, c.categories.length);
+  const cellFont = cellPx >= 40 ? 11 : cellPx >= 30 ? 9 : 0;
   const svg = Plot.plot({
     ...base(theme, width),
     height: 30 + systems.length * 34 + bottom,
-    marginLeft: marginFor(systems),
+    marginLeft,
     marginBottom: bottom,
     x: { domain: c.categories, label: null, tickRotate: -35 },
-    y: { domain: systems, label: null },
+    y: { domain: systems, label: null, tickFormat: (l: string) => fitLabel(l, systemsMargin) },
     marks: [
-      Plot.cell(shaded, { x: 'category', y: 'system', fill: 'fill', inset: 1 }),
-      Plot.text(shaded, { x: 'category', y: 'system', text: 'text', fill: 'ink' }),
+      Plot.cell(shaded, { x: 'category', y: 'system', fill: 'fill', inset: 1, title: (d: { category: string; text: string }) => `${d.category}: ${d.text}` }),
+      ...(cellFont ? [Plot.text(shaded, { x: 'category', y: 'system', text: 'text', fill: 'ink', fontSize: cellFont })] : []),
     ],
   });
+  titleCutLabels(asSvg(svg), systems, systemsMargin);
   const legend = single
     ? [{ label: '0', color: theme.grid }, { label: `${max.toFixed(2)} of the system's failed episodes`, color: fillOf(max) }]
     : [
@@ -191,17 +204,19 @@ export function failurePlot(l: LabelSection, kind: 'sources' | 'subtypes', theme
   const labels = [...new Set(data.map((d) => d.label))].sort(byLabelOrder);
   const colors = labelColors(theme, labels);
   const rows = [...new Set(data.map((d) => d.row))];
+  const marginLeft = labelMargin(rows, width);
   const svg = Plot.plot({
     ...base(theme, width),
     height: 36 + rows.length * 28,
-    marginLeft: marginFor(rows),
+    marginLeft,
     x: { domain: [0, 1], label: 'share of labelled calls', grid: true },
-    y: { domain: rows, label: null },
+    y: { domain: rows, label: null, tickFormat: (l: string) => fitLabel(l, marginLeft) },
     color: { domain: colors.domain, range: colors.range },
     marks: [
       Plot.barX(data, Plot.stackX({ y: 'row', x: 'share', z: 'label', fill: 'label', order: labels, inset: 0.5 })),
       Plot.text(data, Plot.stackX({ y: 'row', x: 'share', z: 'label', order: labels, text: (d: { share: number; count: number }) => (d.share >= 0.06 ? String(d.count) : ''), fill: '#ffffff' })),
     ],
   });
+  titleCutLabels(asSvg(svg), rows, marginLeft);
   return { svg: asSvg(svg), legend: colors.legend };
 }
