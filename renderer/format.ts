@@ -19,3 +19,11 @@ export function fixedDecimals(x: number, digits: number): string {
   const text = x.toFixed(digits);
   return Number(text) === 0 ? (0).toFixed(digits) : text;
 }
+
+/**
+ * A data key as people read it: a condition or info key without its `condition.` / `info.` prefix, underscores and
+ * dots as spaces (`condition.benchmark` → "benchmark", `speech_complexity` → "speech complexity").
+ */
+export function keyLabel(key: string): string {
+  return key.replace(/^(condition|info)\./, '').replace(/[._]+/g, ' ').trim() || key;
+}

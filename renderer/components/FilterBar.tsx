@@ -4,6 +4,7 @@ import { useApp } from '../store';
 import { SORT_KEYS } from '../../shared/types/browse';
 import type { BrowseQuery } from '../store/studies-slice';
 import { ProgressFilter } from './ProgressFilter';
+import { keyLabel } from '../format';
 
 const SORT_LABELS: Record<(typeof SORT_KEYS)[number], string> = {
   id: 'import order',
@@ -146,7 +147,7 @@ export function FilterBar() {
           .map(([key, values]) => (
             <Choice
               key={key}
-              label={key}
+              label={keyLabel(key)}
               values={values}
               selected={browse.condition?.[key]?.[0]}
               onChange={setCondition(key)}

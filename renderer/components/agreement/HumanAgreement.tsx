@@ -5,6 +5,7 @@ import type { AgreementReport, PairReport, StudyAgreement } from '../../../share
 import { coefficientRows, DEFAULT_ROWS, type CoefficientRow } from './coefficient-rows';
 import { CoefficientPicker } from './CoefficientPicker';
 import { f3 } from './judge-format';
+import { keyLabel } from '../../format';
 
 type Interval = Pick<AgreementReport['statistics']['percentAgreement'], 'estimate' | 'low' | 'high'>;
 
@@ -115,7 +116,7 @@ function Breakdowns({ a }: { a: StudyAgreement }) {
   return (
     <div className="card span-2">
       <h2>Breakdowns</h2>
-      <table className="data">
+      <table className="data" data-testid="agreement-breakdowns">
         <thead>
           <tr>
             <th>by</th><th>group</th><th className="num">items</th><th className="num">agreement</th>
@@ -127,7 +128,7 @@ function Breakdowns({ a }: { a: StudyAgreement }) {
             const s = b.report?.statistics;
             return (
               <tr key={b.by + b.group}>
-                <td>{b.by}</td><td>{b.group}</td><td className="num">{b.report?.nPairableItems ?? 0}</td>
+                <td>{keyLabel(b.by)}</td><td>{b.group}</td><td className="num">{b.report?.nPairableItems ?? 0}</td>
                 <td className="num">{f3(s?.percentAgreement.estimate)}</td>
                 <td className="num">{f3((s?.cohenKappa ?? s?.krippendorffAlpha)?.estimate)}</td>
               </tr>

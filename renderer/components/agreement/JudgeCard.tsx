@@ -4,6 +4,7 @@ import type { JudgeFieldAgreement, JudgeMapping } from '../../../shared/types/ju
 import { comparisonRows, FiguresTable } from './FiguresTable';
 import { categoryRows, CategoryTable, ConfusionMatrices } from './CategoryFigures';
 import { sourceName } from './judge-format';
+import { keyLabel } from '../../format';
 
 /** The mapping's key, label and source, printed with every table of judge figures. */
 export function MappingTag({ mapping: m }: { mapping: JudgeMapping }) {
@@ -26,14 +27,14 @@ function Breakdowns({ r }: { r: JudgeFieldAgreement }) {
       {r.mapping.kind === 'binary' ? (
         <FiguresTable
           heads={['by', 'group', 'reference']}
-          rows={r.breakdowns.flatMap((g) => comparisonRows(g.comparisons, [g.by, g.group || '(none)']))}
+          rows={r.breakdowns.flatMap((g) => comparisonRows(g.comparisons, [keyLabel(g.by), g.group || '(none)']))}
           caption={tag}
           testId="judge-breakdown-table"
         />
       ) : (
         <CategoryTable
           heads={['by', 'group', 'reference']}
-          rows={r.breakdowns.flatMap((g) => categoryRows(g.overall ?? [], [g.by, g.group || '(none)']))}
+          rows={r.breakdowns.flatMap((g) => categoryRows(g.overall ?? [], [keyLabel(g.by), g.group || '(none)']))}
           caption={tag}
           testId="judge-breakdown-table"
         />
