@@ -6,10 +6,11 @@ import { requireStudy } from './lookups';
 import { computeStudyAgreement, type AgreementRequest } from './agreement';
 import { resolutionSummary } from './adjudication';
 import { reportCsv, reportHtml, reportMarkdown } from './report';
+import { fileNamePart } from '../../shared/file-name';
 
-/** A file-name-safe form of a study name. */
+/** A file-name-safe form of a study (or annotator) name: letters of every script kept, what file systems refuse as `-`. */
 export function fileStem(name: string): string {
-  return name.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'study';
+  return fileNamePart(name) || 'study';
 }
 
 /** Computes every requested field in turn and renders the report (Markdown or HTML) and its CSV. */

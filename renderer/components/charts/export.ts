@@ -1,4 +1,5 @@
 /** Downloads from the renderer without Node: figures as SVG or PNG, tables as CSV or Markdown, all through Blob URLs. */
+import { fileNamePart } from '../../../shared/file-name';
 
 /** Saves a blob under `name` through a temporary link (the browser's or Electron's download). */
 export function downloadBlob(blob: Blob, name: string): void {
@@ -59,8 +60,8 @@ export async function downloadPng(svg: SVGSVGElement, name: string, scale = 2): 
   }
 }
 
-/** A file name from parts: lower case, runs of other characters as one dash. */
+/** A file name from parts joined by `_`: lower case, letters of every script kept, what file systems refuse as `-`. */
 export function fileName(parts: readonly string[], extension: string): string {
-  const stem = parts.map((p) => p.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')).filter(Boolean).join('_');
+  const stem = parts.map(fileNamePart).filter(Boolean).join('_');
   return `${stem || 'earshot'}.${extension}`;
 }
