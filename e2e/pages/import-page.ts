@@ -1,5 +1,7 @@
 /** Page object for the Import dialog. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Drives the Import command through its data-testids. */
 export class ImportPage {
@@ -31,11 +33,87 @@ export class ImportPage {
     return (await this.page.getByTestId('import-message').textContent()) ?? '';
   }
 
+  /** The folder the in-app browser shows. */
+  async folder(): Promise<string> {
+    return (await this.page.getByTestId('import-folder').textContent()) ?? '';
+  }
+
+  /** Waits until the in-app browser shows `folder`. */
+  async waitForFolder(folder: string): Promise<void> {
+    await this.page.getByTestId('import-folder').filter({ hasText: new RegExp(`^${escape(folder)}$`) }).waitFor();
+  }
+
+  /** The path field's value. */
+  async path(): Promise<string> {
+    return this.page.getByTestId('import-path').inputValue();
+  }
+
+  /** An entry of the browsed folder, by name. */
+  entry(name: string): Locator {
+    return this.page.locator(`[data-testid="import-entry"][data-name="${name}"]`);
+  }
+
+  /** Opens a subfolder of the browsed folder (a double click on one the browser recognises, which a click chooses). */
+  async openFolder(name: string): Promise<void> {
+    const entry = this.entry(name);
+    const folder = `${await this.folder()}/${name}`.replace(/^\/\//, '/');
+    if (await entry.getAttribute('data-format')) await entry.dblclick();
+    else await entry.click();
+    await this.waitForFolder(folder);
+  }
+
+  /** Browses with the in-app browser, up with ".." and down folder by folder, to the absolute folder `target`. */
+  async browseTo(target: string): Promise<void> {
+    const inside = (folder: string) => target === folder || target.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
+    for (let folder = await this.folder(); !inside(folder); folder = await this.folder()) {
+      await this.page.getByTestId('import-up').click();
+      await this.page.getByTestId('import-folder').filter({ hasNotText: new RegExp(`^${escape(folder)}$`) }).waitFor();
+    }
+    const rest = target.slice((await this.folder()).length).split('/').filter(Boolean);
+    for (const name of rest) await this.openFolder(name);
+  }
+
+  /** Chooses an entry of the browsed folder for import (a click on a file or on a folder it recognises). */
+  async choose(name: string): Promise<void> {
+    await this.entry(name).click();
+  }
+
+  /** Chooses the browsed folder itself for import. */
+  async chooseThisFolder(): Promise<void> {
+    await this.page.getByTestId('import-use-folder').click();
+  }
+
+  /** The formats the dialog offers, as option values ('' for auto). */
+  async formats(): Promise<string[]> {
+    return this.page.getByTestId('import-format').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+  }
+
+  /** Chooses the format to import with ('' for auto). */
+  async chooseFormat(format: string): Promise<void> {
+    await this.page.getByTestId('import-format').selectOption(format);
+  }
+
+  /** Starts importing the chosen path as it stands, and waits until the job has finished; returns its message. */
+  async start(): Promise<string> {
+    await this.page.getByTestId('import-start').click();
+    await this.page.locator('[data-testid="import-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
+    return (await this.page.getByTestId('import-message').textContent()) ?? '';
+  }
+
   /** Starts importing `path` and returns the error shown at once (a path refused before any job starts). */
   async refusedImport(path: string): Promise<string> {
     await this.page.getByTestId('import-path').fill(path);
     await this.page.getByTestId('import-start').click();
     const error = this.page.getByTestId('import-error');
+    await error.waitFor({ timeout: 10_000 });
+    return (await error.textContent()) ?? '';
+  }
+
+  /** Starts importing `path` and waits for the refusal whose text matches `expected`; returns the refusal. */
+  async refusal(path: string, expected: RegExp): Promise<string> {
+    await this.page.getByTestId('import-path').fill(path);
+    await this.page.getByTestId('import-start').click();
+    const error = this.page.getByTestId('import-error').filter({ hasText: expected });
     await error.waitFor({ timeout: 10_000 });
     return (await error.textContent()) ?? '';
   }

@@ -33,6 +33,25 @@ export class LabelsPage {
     await this.page.locator(`[data-testid="annotator-badge"][data-annotator="${name}"]`).waitFor();
   }
 
+  /** The annotators the badge menu offers in the open study, in order, each with whether it is an imported rater. */
+  async offeredAnnotators(): Promise<{ name: string; imported: boolean }[]> {
+    if (!(await this.page.getByTestId('annotator-menu').isVisible())) await this.badge().click();
+    const items = await this.page.getByTestId('annotator-item').evaluateAll((els) =>
+      els.map((e) => ({ name: e.getAttribute('data-name') ?? '', imported: e.getAttribute('data-imported') === 'true' })),
+    );
+    await this.closeMenu();
+    return items;
+  }
+
+  /** Picks `name` in the badge menu and returns what the confirmation says and its button, leaving it open. */
+  async confirmationFor(name: string): Promise<{ text: string; button: string }> {
+    if (!(await this.page.getByTestId('annotator-menu').isVisible())) await this.badge().click();
+    await this.page.locator(`[data-testid="annotator-item"][data-name="${name}"]`).click();
+    const confirm = this.page.getByTestId('annotator-confirm');
+    const button = (await this.page.getByTestId('annotator-confirm-switch').textContent()) ?? '';
+    return { text: (await confirm.locator('p').textContent()) ?? '', button };
+  }
+
   /** Cancels an open confirmation or menu. */
   async closeMenu(): Promise<void> {
     if (await this.page.getByTestId('annotator-menu').isVisible()) await this.badge().click();

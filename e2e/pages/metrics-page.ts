@@ -66,6 +66,26 @@ export class MetricsPage {
     return { name: download.suggestedFilename(), content: readFileSync(path) };
   }
 
+  /**
+   * The texts of figure `id` that a user cannot read whole: cut by the figure's edges, or lying under its SVG and PNG
+   * buttons. Empty when every label, tick and title shows.
+   */
+  async clippedTexts(id: string): Promise<string[]> {
+    return this.figure(id).evaluate((figure) => {
+      const root = figure.querySelector('svg')!.getBoundingClientRect();
+      const buttons = figure.querySelector('.figure-actions')?.getBoundingClientRect();
+      const cut: string[] = [];
+      for (const text of figure.querySelectorAll('svg text')) {
+        const r = text.getBoundingClientRect();
+        if (r.width === 0 || !(text.textContent ?? '').trim()) continue;
+        const outside = r.left < root.left - 0.5 || r.right > root.right + 0.5 || r.top < root.top - 0.5 || r.bottom > root.bottom + 0.5;
+        const covered = buttons && r.right > buttons.left && r.left < buttons.right && r.bottom > buttons.top && r.top < buttons.bottom;
+        if (outside || covered) cut.push(text.textContent ?? '');
+      }
+      return cut;
+    });
+  }
+
   /** Scrolls the Results view so that the section `id` (or the top, for null) is in view. */
   async scrollTo(id: string | null): Promise<void> {
     if (id === null) await this.page.getByTestId('metrics-view').evaluate((el) => el.scrollTo(0, 0));

@@ -101,6 +101,27 @@ export class StudioPage {
     }
   }
 
+  /** The status bar's play / pause button: the symbol it shows and what a click does. */
+  async statusPlayButton(): Promise<{ symbol: string; action: string }> {
+    const button = this.page.getByTestId('playback-state');
+    return { symbol: (await button.textContent()) ?? '', action: (await button.getAttribute('aria-label')) ?? '' };
+  }
+
+  /** Picks the study whose name starts with `name` in the top bar (the view shown stays). */
+  async selectStudy(name: string): Promise<void> {
+    const picker = this.page.getByTestId('study-picker');
+    const options = await picker.locator('option').evaluateAll((els) =>
+      els.map((e) => ({ text: e.textContent ?? '', value: (e as HTMLOptionElement).value })),
+    );
+    const option = options.find((o) => o.text.startsWith(name));
+    if (!option) throw new Error(`no study "${name}" in the picker: ${options.map((o) => o.text).join(', ')}`);
+    await picker.selectOption(option.value);
+    await this.page.waitForFunction(
+      (value) => (document.querySelector('[data-testid="study-picker"]') as HTMLSelectElement | null)?.value === value,
+      option.value,
+    );
+  }
+
   /** Presses a key on the page body. */
   async press(key: string): Promise<void> {
     await this.page.locator('body').press(key);

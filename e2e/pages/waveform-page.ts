@@ -20,6 +20,26 @@ export class WaveformPage {
     return this.canvas().getByTestId('first-error-marker').count();
   }
 
+  /**
+   * The times written on the time axis under the waveform that a user can read now: in view (inside the waveform's
+   * box, not scrolled away) and not faded, left to right.
+   */
+  async readableTimeLabels(): Promise<string[]> {
+    const box = (await this.canvas().boundingBox())!;
+    const labels = await this.canvas()
+      .locator('[part~="timeline-notch"]')
+      .evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { text: (e.textContent ?? '').trim(), left: r.left, right: r.right, opacity: Number(getComputedStyle(e).opacity) };
+        }),
+      );
+    return labels
+      .filter((l) => l.text !== '' && l.opacity >= 0.5 && l.left >= box.x - 1 && l.right <= box.x + box.width + 1)
+      .sort((a, b) => a.left - b.left)
+      .map((l) => l.text);
+  }
+
   /** Drags across the waveform from `fromFraction` to `toFraction` of its width, a quarter of the way down. */
   async drag(fromFraction: number, toFraction: number): Promise<void> {
     const box = (await this.canvas().boundingBox())!;
