@@ -113,7 +113,8 @@ describe('Results view on the τ-Elicitation archive', () => {
 
   it('exports the success table as CSV with raw values and as Markdown', async () => {
     const csv = await results.download('export-csv-tau-elicitation-success');
-    expect(csv.name).toBe('elicitation-archive_tau-elicitation-success.csv');
+    // The study's τ stays in the file name.
+    expect(csv.name).toBe('τ-elicitation-archive_tau-elicitation-success.csv');
     const lines = csv.content.toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('system,condition,episodes,unscored,success,successRate,successLow,successHigh');
     expect(lines).toContainEqual(expect.stringMatching(/^gemini_high,"environment=regular, strategy=agent_directed",200,0,103\/200,0\.515,0\.\d+,0\.\d+$/));
