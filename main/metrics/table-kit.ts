@@ -29,6 +29,11 @@ export function intervalCells(prefix: string, i: BootstrapInterval | null): Reco
   return { [`${prefix}Low`]: i?.low ?? null, [`${prefix}High`]: i?.high ?? null };
 }
 
+/** An estimate's column and its interval's low and high columns (keys `key`, `keyLow`, `keyHigh`). */
+export function estimateColumns(key: string, label: string): MetricsTable['columns'] {
+  return [col(key, label, 'num'), col(`${key}Low`, 'low', 'num'), col(`${key}High`, 'high', 'num')];
+}
+
 /** Columns for a rate (fraction and value) and, optionally, its interval. */
 export function rateColumns(key: string, label: string, withInterval = false): MetricsTable['columns'] {
   return [

@@ -2,6 +2,7 @@
 import type { MetricsTable, TauSection } from '../../shared/types/metrics';
 import {
   col,
+  estimateColumns,
   conditionLabel,
   coverage,
   intervalCells,
@@ -112,9 +113,7 @@ export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
         col('successesB', 'B successes', 'int'),
         col('b', 'A only', 'int'),
         col('c', 'B only', 'int'),
-        col('difference', 'A − B', 'num'),
-        col('differenceLow', 'low', 'num'),
-        col('differenceHigh', 'high', 'num'),
+        ...estimateColumns('difference', 'A − B'),
         col('p', 'exact p', 'p'),
         col('holmP', 'Holm p', 'p'),
       ],
