@@ -157,3 +157,40 @@ describe('readTau2 on a run folder with artifacts', async () => {
     expect(e.info.tickDurationMs).toBe(250);
   });
 });
+
+describe("readTau2 keeps each task's evaluation criteria on its simulations", async () => {
+  // Shape of tau2-bench's Task.evaluation_criteria (src/tau2/data_model/tasks.py: actions, communicate_info,
+  // nl_assertions), as results.json carries it under `tasks`.
+  const criteria = {
+    actions: [
+      { action_id: '7_0', requestor: 'assistant', name: 'cancel_reservation', arguments: { reservation_id: 'ABC' } },
+    ],
+    communicate_info: ['refund of $120'],
+    nl_assertions: null,
+  };
+  const tasks = [{ id: '7', evaluation_criteria: criteria }, { id: '3', evaluation_criteria: null }];
+  const root = writeFiles(tempDir(), {
+    'results.json': { timestamp: 't', info, tasks, simulation_index: [{ id: 'hd-1' }, { id: 'fd-1' }] },
+    'simulations/hd-1.json': halfDuplex,
+    'simulations/fd-1.json': fullDuplex('fd-1'),
+  });
+  const batch = await readTau2(root);
+  const byId = new Map(batch.episodes.map((e) => [e.externalId, e]));
+
+  it('puts the criteria of task 7 on its simulation, verbatim', () => {
+    expect(byId.get('hd-1')!.info.evaluationCriteria).toEqual(criteria);
+  });
+
+  it('adds nothing to a simulation whose task has no criteria', () => {
+    expect(byId.get('fd-1')!.info).not.toHaveProperty('evaluationCriteria');
+  });
+
+  it('refuses a task whose expected action has no name, naming the file and the field', async () => {
+    const bad = writeFiles(tempDir(), {
+      'run.json': { timestamp: 't', info, tasks: [{ id: 1, evaluation_criteria: { actions: [{}] } }], simulations: [] },
+    });
+    await expect(readTau2(`${bad}/run.json`)).rejects.toThrow(
+      'run.json: file: tasks[0].evaluation_criteria.actions[0].name: Invalid input: expected string',
+    );
+  });
+});

@@ -5,7 +5,7 @@ import { ImportError } from '../batch';
 import { displayPath, ImportRoot } from '../safe-path';
 import { SIMULATION_FILE } from '../limits';
 import { readJsonFile, validate } from './read-json';
-import { tau2Results, type Tau2Results } from './schema';
+import { tau2Results, type Tau2EvaluationCriteria, type Tau2Results } from './schema';
 import type { RunContext } from './simulation-episode';
 
 /** tau2's DEFAULT_TICK_DURATION_SECONDS, used (with a warning) when a run does not record its tick duration. */
@@ -80,7 +80,9 @@ export function planTau2Run(path: string): Tau2RunPlan {
 
 /** What every simulation of the run shares; `warn` records a warning. */
 export function runContext(plan: Tau2RunPlan, warn: (message: string) => void): RunContext {
-  return { info: plan.meta.info, tickMs: (plan.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000, warn };
+  const criteriaByTask = new Map<string, Tau2EvaluationCriteria>();
+  for (const t of plan.meta.tasks) if (t.evaluation_criteria) criteriaByTask.set(t.id, t.evaluation_criteria);
+  return { info: plan.meta.info, tickMs: (plan.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000, criteriaByTask, warn };
 }
 
 /** The study the run suggests: its name and the run info kept on it. */

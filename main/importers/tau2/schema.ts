@@ -136,10 +136,26 @@ const tau2Info = z.looseObject({
   audio_native_config: z.looseObject({ tick_duration_seconds: z.number().positive().nullish() }).nullish(),
 });
 
-/** results.json: run metadata, and the simulations themselves in the monolithic layout. */
+/** A task's evaluation criteria: the actions the agent is expected to take, what it must tell the user, assertions. */
+const tau2EvaluationCriteria = z.looseObject({
+  actions: z
+    .array(z.looseObject({ name: z.string(), requestor: text, arguments: z.record(z.string(), z.unknown()).nullish() }))
+    .nullish(),
+  communicate_info: z.array(z.string()).nullish(),
+  nl_assertions: z.array(z.string()).nullish(),
+});
+
+/** A task of the run (results.json `tasks`): its id and, where it has them, its evaluation criteria. */
+const tau2Task = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  evaluation_criteria: tau2EvaluationCriteria.nullish(),
+});
+
+/** results.json: run metadata, the run's tasks, and the simulations themselves in the monolithic layout. */
 export const tau2Results = z.object({
   timestamp: text,
   info: tau2Info,
+  tasks: z.array(tau2Task).default([]),
   simulations: z.array(z.unknown()).default([]),
   simulation_index: z.array(z.looseObject({ id: z.string() })).nullish(),
 });
@@ -159,5 +175,7 @@ export type Tau2RewardInfo = z.output<typeof tau2RewardInfo>;
 export type Tau2Review = z.output<typeof tau2Review>;
 /** Parsed run information. */
 export type Tau2Info = z.output<typeof tau2Info>;
+/** A task's parsed evaluation criteria. */
+export type Tau2EvaluationCriteria = z.output<typeof tau2EvaluationCriteria>;
 /** A validated results.json (run info, and the simulations of a monolithic file). */
 export type Tau2Results = z.output<typeof tau2Results>;

@@ -7,13 +7,15 @@ import type { SimArtifacts } from './artifacts';
 import { compactTicks } from './compact-ticks';
 import { isSuccessful, reviewJudgement, rewardJudgement, type ErrorPlacement } from './judgements';
 import { messagesToTurns } from './messages-to-turns';
-import type { Tau2Info, Tau2Simulation, Tau2Tick } from './schema';
+import type { Tau2EvaluationCriteria, Tau2Info, Tau2Simulation, Tau2Tick } from './schema';
 import { inCallOrder, speechRuns, tickToolEvents } from './ticks-to-turns';
 
 /** What every simulation of a run shares. */
 export interface RunContext {
   info: Tau2Info;
   tickMs: number;
+  /** Each task's evaluation criteria from results.json `tasks` (expected actions, information to communicate). */
+  criteriaByTask: ReadonlyMap<string, Tau2EvaluationCriteria>;
   /** Records a warning (repeats are collapsed by the caller). */
   warn: (message: string) => void;
 }
@@ -83,6 +85,7 @@ export function simulationToEpisode(sim: Tau2Simulation, artifacts: SimArtifacts
   if (sim.user_only_review) judgements.push(reviewJudgement('tau2-user-review', sim.user_only_review, place));
   const complexity = sim.speech_environment?.complexity ?? info.speech_complexity;
   const condition: Record<string, string> = { domain: info.environment_info.domain_name };
+  const criteria = ctx.criteriaByTask.get(sim.task_id);
   if (complexity) condition.speech_complexity = complexity;
   return {
     externalId: sim.id,
@@ -104,6 +107,7 @@ export function simulationToEpisode(sim: Tau2Simulation, artifacts: SimArtifacts
       hallucinationRetriesUsed: sim.hallucination_retries_used,
       simStatus: artifacts.status,
       speechEnvironment: sim.speech_environment ?? null,
+      ...(criteria ? { evaluationCriteria: criteria } : {}),
       ...(ticks.length > 0 ? { tickDurationMs: tickMs, ...compactTicks(ticks) } : {}),
     },
     turns,
