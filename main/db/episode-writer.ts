@@ -111,10 +111,21 @@ export function deleteStudyEpisodes(db: Db, studyId: number, limit: number): num
     .run(studyId, limit).changes;
 }
 
+/** Rows ANALYZE samples per index: enough for the planner's choices, and it bounds the time the lock is held. */
+export const PLANNER_SAMPLE_ROWS = 1000;
+
 /**
  * Re-reads the statistics the query planner uses for the episode browser, so filters and sorts walk the right index;
  * immediate for the same reason as the import's transaction (ANALYZE reads the tables, then writes sqlite_stat1).
+ * Each index is sampled (`analysis_limit`), so the time under the write lock no longer grows with every study's
+ * episodes.
  */
 export function refreshPlannerStatistics(db: Db): void {
-  db.transaction(() => db.exec('ANALYZE episodes; ANALYZE episode_conditions;')).immediate();
+  const previous = db.pragma('analysis_limit', { simple: true }) as number;
+  db.pragma(`analysis_limit = ${PLANNER_SAMPLE_ROWS}`);
+  try {
+    db.transaction(() => db.exec('ANALYZE episodes; ANALYZE episode_conditions;')).immediate();
+  } finally {
+    db.pragma(`analysis_limit = ${previous}`);
+  }
 }
