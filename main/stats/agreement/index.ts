@@ -46,3 +46,14 @@ export {
   tableInference,
 } from './inference';
 export { type SetDistance, setAlpha, setDistance } from './set-alpha';
+export {
+  type UnitizedSegment,
+  type UnitizingStudy,
+  type UnitizingAlpha,
+  type UnitizingCategory,
+  unitizingAlpha,
+  unitizingDistance,
+} from './unitizing-alpha';
+export { type TimeMark, type ToleranceAgreement, intervalAlpha, toleranceAgreement } from './time-agreement';
+export { type TimedRegion, type RegionToleranceRow, regionToleranceAgreement } from './region-tolerance';
+export { type PairBootstrap, ALPHA_MINIMA, hayesKrippendorffBootstrap } from './hayes-krippendorff';
