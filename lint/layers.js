@@ -18,6 +18,7 @@ const DOMAIN = [
   'main/jobs',
   'main/services',
   'main/domain',
+  'main/align',
 ];
 
 /** Zones for the `earshot/layer-imports` rule. */
