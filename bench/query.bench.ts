@@ -55,7 +55,7 @@ function sourceHash(): string {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const h = createHash('sha256');
   h.update(readFileSync(join(here, 'gen', 'browse-db.ts')));
-  for (const m of migrations) h.update(`${m.version}:${'sql' in m ? m.sql : m.rebuild.toString()}`);
+  for (const m of migrations) h.update(`${m.version}:${'sql' in m ? m.sql : 'rebuild' in m ? m.rebuild.toString() : m.update.toString()}`);
   return h.digest('hex').slice(0, 12);
 }
 

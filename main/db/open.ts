@@ -66,7 +66,8 @@ export function migrate(db: Db, migrations: readonly Migration[], file: string):
       continue;
     }
     db.transaction(() => {
-      db.exec(m.sql);
+      if ('update' in m) m.update(db);
+      else db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);
     })();
   }

@@ -1,15 +1,11 @@
 /** Secrets written into URLs (credentials before the host, keys in the query), found without ever quoting them. */
 
-/** Query or fragment parameter names that carry a secret: api-key, key, token, access_token, secret, password, auth… */
-const SECRET_PARAM = /key|token|secret|passw|pwd|auth|signature|credential/i;
-
-/** A bare parameter (no `=`) this long may be a key pasted on its own (`?sk-…`). */
-const BARE_KEY_CHARS = 16;
+import { isSecretParam } from '../domain/secret-names';
 
 /** Whether a query or fragment (`?a=1&b=2`, `#a=1`) has a parameter that carries a secret. */
 function hasSecretParam(part: string): boolean {
   const params = [...new URLSearchParams(part.replace(/^[?#]/, ''))];
-  return params.some(([name, value]) => SECRET_PARAM.test(name) || (value === '' && name.length >= BARE_KEY_CHARS));
+  return params.some(([name, value]) => isSecretParam(name, value));
 }
 
 /**
