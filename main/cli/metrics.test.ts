@@ -43,7 +43,8 @@ describe('earshot metrics on the demo study', () => {
   it('DSB-DG: a contradicting answer and a correct abstention; first-audio delays 650 ms each from the turns', () => {
     const s = json.dsbDg!.bySystem[0].summary;
     expect([s.accuracy.numerator, s.accuracy.denominator, s.intrinsic.numerator, s.refusalOnUnanswerable.numerator, s.refusalOnUnanswerable.denominator]).toEqual([0, 1, 1, 1, 1]);
-    expect(s.falseConfidence).toEqual({ numerator: 1, denominator: 2, value: 0.5 });
+    // Over the one unanswerable probe, which was refused.
+    expect(s.falseConfidence).toEqual({ numerator: 0, denominator: 1, value: 0 });
     // 5099 − 4449 and 3553 − 2903.
     expect(json.dsbDg!.latency[0].firstAudio).toMatchObject({ n: 2, p50: 650, mean: 650, p95: 650 });
     // GA at T3 = 0/1 (the contradicting answer): QAL = 650 × (1 − 0) = 650.

@@ -55,15 +55,16 @@ describe('DSB-DG from episodes', () => {
     expect([d.probes, d.unlabelled]).toEqual([11, 1]);
   });
 
-  it('grounding per system: accuracy 3/7, hallucination 2/7 (1 intrinsic, 1 extrinsic), refusal 1/2, over-refusal 1/7, false confidence 4/9', () => {
+  it('grounding per system: accuracy 3/7, hallucination 2/7 (1 intrinsic, 1 extrinsic), refusal 1/2, over-refusal 1/7, false confidence 0/2', () => {
     const s1 = d.bySystem.find((r) => r.system === 'S1')!.summary;
     expect([s1.accuracy.numerator, s1.accuracy.denominator]).toEqual([3, 7]);
     expect([s1.hallucination.numerator, s1.hallucination.denominator]).toEqual([2, 7]);
     expect([s1.intrinsic.numerator, s1.extrinsic.numerator]).toEqual([1, 1]);
     expect(s1.refusalOnUnanswerable).toEqual({ numerator: 1, denominator: 2, value: 0.5 });
     expect([s1.refusalOnAnswerable.numerator, s1.refusalOnAnswerable.denominator]).toEqual([1, 7]);
-    // p2, p4, p8 (confident wrong answers) + p7 (an answer to an unanswerable probe, hedged or not) over 9 probes.
-    expect([s1.falseConfidence.numerator, s1.falseConfidence.denominator]).toEqual([4, 9]);
+    // Over the unanswerable probes p6 (refused) and p7 (answered, but hedged): no confident answer. The confidently
+    // wrong answers to answerable probes (p2, p4, p8) count against accuracy, not here.
+    expect(s1.falseConfidence).toEqual({ numerator: 0, denominator: 2, value: 0 });
     expect(d.bySystem.find((r) => r.system === 'S2')!.summary.accuracy.value).toBe(1);
   });
 

@@ -3,11 +3,11 @@ import { probe } from './make-probe';
 import { groundingByGroup, summarizeGrounding } from './grounding-metrics';
 
 // 1 answerable, correct, confident                         (T1, finance)
-// 2 answerable, wrong, intrinsic, confident → false conf.   (T1, finance)
+// 2 answerable, wrong, intrinsic, confident                (T1, finance)
 // 3 answerable, wrong, extrinsic, hedged                    (T1, legal)
 // 4 answerable, refused                                     (T1, legal)
 // 5 unanswerable, refused                                   (T5, finance)
-// 6 unanswerable, answered, extrinsic → false conf.         (T5, finance)
+// 6 unanswerable, answered, extrinsic, confident → false conf. (T5, finance)
 // 7 unanswerable, refused                                   (T5, legal)
 // 8 answerable, correct but adds an unsupported detail (extrinsic), confident (T5, legal)
 const probes = [
@@ -31,7 +31,7 @@ describe('summarizeGrounding', () => {
     expect(s.extrinsic).toEqual({ numerator: 3, denominator: 5, value: 0.6 });
     expect(s.refusalOnUnanswerable).toEqual({ numerator: 2, denominator: 3, value: 2 / 3 }); // 5, 7 of 5, 6, 7
     expect(s.refusalOnAnswerable).toEqual({ numerator: 1, denominator: 5, value: 0.2 }); // 4
-    expect(s.falseConfidence).toEqual({ numerator: 2, denominator: 8, value: 0.25 }); // 2 and 6
+    expect(s.falseConfidence).toEqual({ numerator: 1, denominator: 3, value: 1 / 3 }); // 6 of 5, 6, 7
   });
 });
 

@@ -8,9 +8,6 @@ export function summarizeGrounding(probes: readonly GroundingProbe[]): Grounding
   const answerable = probes.filter((p) => p.answerable);
   const unanswerable = probes.filter((p) => !p.answerable);
   const answers = probes.filter((p) => !p.refused);
-  const falselyConfident =
-    answerable.filter((p) => !p.refused && p.confident && !p.correct).length +
-    unanswerable.filter((p) => !p.refused).length;
   return {
     probes: probes.length,
     accuracy: rate(answerable.filter((p) => !p.refused && p.correct).length, answerable.length),
@@ -19,7 +16,7 @@ export function summarizeGrounding(probes: readonly GroundingProbe[]): Grounding
     extrinsic: rate(answers.filter((p) => p.hallucination === 'extrinsic').length, answers.length),
     refusalOnUnanswerable: rate(unanswerable.filter((p) => p.refused).length, unanswerable.length),
     refusalOnAnswerable: rate(answerable.filter((p) => p.refused).length, answerable.length),
-    falseConfidence: rate(falselyConfident, probes.length),
+    falseConfidence: rate(unanswerable.filter((p) => !p.refused && p.confident).length, unanswerable.length),
   };
 }
 
