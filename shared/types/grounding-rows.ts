@@ -20,7 +20,7 @@ export interface GroundingSummary {
   refusalOnUnanswerable: Rate;
   /** Refusals over answerable probes (over-refusal, lower is better). */
   refusalOnAnswerable: Rate;
-  /** (confident wrong answers to answerable probes + answers to unanswerable probes) over all probes. */
+  /** Confident answers to unanswerable probes over the unanswerable probes (refusals and hedged answers excluded). */
   falseConfidence: Rate;
 }
 
