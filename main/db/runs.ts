@@ -13,7 +13,7 @@ export interface RunRow {
   set_hash: string;
   benchmark: Benchmark;
   system_id: string;
-  system_kind: 'realtime' | 'cascade' | 'text';
+  system_kind: 'realtime' | 'cascade' | 'text' | 'gemini-live';
   system_config: string;
   judge_config: string | null;
   repeats: number;

@@ -13,7 +13,7 @@ export interface RunSummary {
   setName: string;
   benchmark: Benchmark;
   systemId: string;
-  systemKind: 'realtime' | 'cascade' | 'text';
+  systemKind: 'realtime' | 'cascade' | 'text' | 'gemini-live';
   repeats: number;
   status: RunStatus;
   /** Episodes planned (items × repeats), finished and failed. */

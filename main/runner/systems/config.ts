@@ -1,6 +1,7 @@
 /** The system-under-test config file (JSON), validated with zod; documented in docs/runner.md. Keys never live here. */
 import { z } from 'zod';
 import { baseUrl, endpointUrl, keyEnv, loadConfig } from '../../llm/config';
+import { geminiLiveFields } from './gemini-live-config';
 
 /** Instructions used when a config gives none. */
 export const DEFAULT_INSTRUCTIONS = 'You are a helpful voice assistant. Answer the caller briefly and directly.';
@@ -72,8 +73,21 @@ export const textConfig = z
   })
   .strict();
 
+/** The Gemini Live API (BidiGenerateContent over WebSocket); its agent transcriber must name its own endpoint. */
+export const geminiLiveConfig = z
+  .object({ ...common, ...geminiLiveFields })
+  .strict()
+  .superRefine((c, ctx) => {
+    const t = c.transcribeAgent;
+    if (t && (t.baseUrl === undefined || t.apiKeyEnv === undefined)) {
+      const message = 'give baseUrl and apiKeyEnv (an OpenAI-compatible endpoint; the Gemini Live URL is not one)';
+      const field = t.baseUrl === undefined ? 'baseUrl' : 'apiKeyEnv';
+      ctx.addIssue({ code: 'custom', path: ['transcribeAgent', field], message });
+    }
+  });
+
 /** Any system config. */
-export const systemConfig = z.discriminatedUnion('kind', [realtimeConfig, cascadeConfig, textConfig]);
+export const systemConfig = z.discriminatedUnion('kind', [realtimeConfig, cascadeConfig, textConfig, geminiLiveConfig]);
 
 /** A parsed system config. */
 export type SystemConfig = z.output<typeof systemConfig>;
@@ -81,6 +95,8 @@ export type SystemConfig = z.output<typeof systemConfig>;
 export type RealtimeConfig = z.output<typeof realtimeConfig>;
 /** A parsed cascade config. */
 export type CascadeConfig = z.output<typeof cascadeConfig>;
+/** A parsed Gemini Live config. */
+export type GeminiLiveConfig = z.output<typeof geminiLiveConfig>;
 /** A parsed text-baseline config. */
 export type TextConfig = z.output<typeof textConfig>;
 

@@ -1,6 +1,7 @@
 /** The system under test for a config. */
 import { cascadeSystem } from './cascade';
 import type { SystemConfig } from './config';
+import { geminiLiveSystem } from './gemini-live';
 import { realtimeSystem } from './realtime';
 import { textSystem } from './text';
 import type { SystemUnderTest } from './types';
@@ -14,5 +15,7 @@ export function systemFor(config: SystemConfig): SystemUnderTest {
       return cascadeSystem(config);
     case 'text':
       return textSystem(config);
+    case 'gemini-live':
+      return geminiLiveSystem(config);
   }
 }
