@@ -13,6 +13,7 @@ import type { JudgeRef } from '../../shared/types/judge-validation';
 import { judgesOnLabelledText } from './judge-text';
 import { runDetail } from '../runner/report';
 import { resumeRun, startRun } from '../runner/runner';
+import type { RunDetail } from '../../shared/types/runs';
 
 /** What a run command returns: what to print, and the exit code. */
 export interface RunCommandOutput extends CommandOutput {
@@ -85,6 +86,7 @@ export async function runCommand(argv: string[]): Promise<RunCommandOutput> {
     const text = [
       `run ${r.id}: ${r.status} · ${r.done} of ${r.planned} episodes done, ${r.failed} failed · study ${r.studyId} "${r.studyName}"`,
       `median first-audio delay: ${detail.medianFirstAudioMs === null ? '—' : `${Math.round(detail.medianFirstAudioMs)} ms`}`,
+      ...werLine(detail.transcription),
       ...detail.items.map((i) => `  ${i.itemId}\t${i.trials} trial(s)\tmedian FTED ${i.medianFirstAudioMs === null ? '—' : Math.round(i.medianFirstAudioMs) + ' ms'}\tmedian reward ${i.medianReward ?? '—'}\t${i.labels.join(',')}`),
       ...detail.episodes.filter((e) => e.status === 'failed').map((e) => `  failed ${e.externalId}: ${e.error}`),
     ].join('\n');
@@ -170,3 +172,10 @@ export const runCommands: Record<string, (argv: string[]) => Promise<RunCommandO
   judge: judgeCommand,
   judges: judgesCommand,
 };
+
+/** The run's transcription WER as one line, when its replies were transcribed before judging. */
+function werLine(t: RunDetail['transcription']): string[] {
+  if (!t) return [];
+  const wer = t.wer === null ? '—' : t.wer.toFixed(3);
+  return [`transcription WER against the system's own transcript: ${wer} (${t.model}, ${t.replies} replies)`];
+}

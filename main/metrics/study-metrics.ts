@@ -13,6 +13,7 @@ import { dsbDgSection } from './dsb-dg-section';
 import { labelSection } from './labels-section';
 import { metricsTables } from './tables';
 import { judgeCorrectedSection } from './judge-corrected';
+import { transcriptionRows } from '../stats/text/transcription-rows';
 
 /** The defaults of every option (docs/metrics.md). */
 export const DEFAULT_METRICS_OPTIONS: ResolvedMetricsOptions = {
@@ -66,6 +67,7 @@ export function studyMetrics(db: Db, study: number | string, options: MetricsOpt
     labels: labelSection(db, summary.id, episodes),
     interaction: studyInteractionMetrics(db, summary.id),
     judgeCorrected: judgeCorrectedSection(db, summary.id, o.confidence),
+    transcription: transcriptionRows(episodes),
     notes,
   };
   return { ...doc, tables: metricsTables(doc) };

@@ -2,6 +2,7 @@
 import type { DsbDgSection, LabelSection, MetricsTable, StudyMetrics, VeraSection } from '../../shared/types/metrics';
 import { tauTables } from './tables-tau';
 import { correctedTables } from './tables-corrected';
+import { transcriptionTables } from './tables-transcription';
 import { col, coverage, intervalCells, rateCells, rateColumns, systemLabel } from './table-kit';
 import type { GroundingRow } from '../../shared/types/grounding-rows';
 
@@ -227,5 +228,6 @@ export function metricsTables(doc: Omit<StudyMetrics, 'tables'>): MetricsTable[]
     ...labelTables(doc.labels),
     ...interactionTable(doc.interaction),
     ...correctedTables(doc.judgeCorrected),
+    ...transcriptionTables(doc.transcription),
   ];
 }

@@ -11,6 +11,7 @@ import type { RetryPolicy } from '../llm/retry';
 import type { SetItem } from './set/types';
 import { policyOf, type SystemUnderTest } from './systems/types';
 import { transcribeAgent, type TranscriberConfig } from './transcribe';
+import { episodeWordErrors, transcriptEntry, turnText, type AgentTranscriptEntry } from './agent-transcripts';
 
 /** Everything one episode needs. */
 export interface EpisodeJob {
@@ -53,6 +54,7 @@ export async function runEpisode(job: EpisodeJob): Promise<RecordedEpisode> {
   const responseMs: number[] = [];
   const heard: (string | null)[] = [];
   const warnings: string[] = [];
+  const transcripts: AgentTranscriptEntry[] = [];
   const probes: { turnId: string; userTurnIndex: number; agentTurnIndex: number; firstAudioMs: number | null }[] = [];
   try {
     for (const turn of item.turns) {
@@ -77,7 +79,9 @@ export async function runEpisode(job: EpisodeJob): Promise<RecordedEpisode> {
         if (job.transcriber) {
           const t = await transcribeAgent(reply.audio, job.transcriber, policy, signal);
           agent.words = t.words?.map((w) => ({ text: w.text, startMs: w.startMs + span.startMs, endMs: w.endMs + span.startMs })) ?? null;
-          if (!agent.text) agent.text = t.text;
+          const entry = transcriptEntry(turns.length, reply.text, t, job.transcriber.model);
+          transcripts.push(entry);
+          agent.text = turnText(entry, job.transcriber.judgeReads);
         }
       }
       if (turn.kind !== 'distractor') {
@@ -111,6 +115,7 @@ export async function runEpisode(job: EpisodeJob): Promise<RecordedEpisode> {
     first_audio_ms: medianFirstAudioMs,
     responseMs,
     heard,
+    ...(job.transcriber ? { agentTranscripts: transcripts, wer: episodeWordErrors(transcripts) } : {}),
     recording: system.audio ? { sampleRate: RUN_RATE, channels: { left: 'user', right: 'agent' } } : null,
     warnings,
   };

@@ -160,7 +160,7 @@ async function execute(s: Services, run: RunRow, set: EpisodeSet, config: System
   const policy = policyOf(config);
   const audio = new TurnAudio(set.synthesis, join(outDir, 'tts'), policy);
   const t = config.transcribeAgent;
-  const transcriber = t ? { model: t.model, baseUrl: t.baseUrl ?? config.baseUrl, apiKeyEnv: t.apiKeyEnv !== undefined ? t.apiKeyEnv : config.apiKeyEnv, language: t.language } : null;
+  const transcriber = t ? { model: t.model, baseUrl: t.baseUrl ?? config.baseUrl, apiKeyEnv: t.apiKeyEnv !== undefined ? t.apiKeyEnv : config.apiKeyEnv, language: t.language, judgeReads: t.judgeReads } : null;
   const judge = judgeConfig ? new Judge(judgeConfig) : null;
   let done = total - plan.length;
   let failed = 0;

@@ -25,6 +25,8 @@ export interface TranscriberConfig {
   baseUrl: string;
   apiKeyEnv: string | null;
   language?: string;
+  /** Which transcript the agent turn (and the judge) reads: the endpoint's (default) or the vendor's. */
+  judgeReads: 'transcript' | 'vendor';
 }
 
 /** Transcribes one agent reply. */

@@ -1,4 +1,5 @@
 /** The benchmark tables of a study (issue 7): options accepted at the boundary and the document `metrics.study` returns. */
+import type { TranscriptionRow } from './word-errors';
 import { z } from 'zod';
 import type { BootstrapInterval } from './bootstrap-interval';
 import type {
@@ -236,6 +237,8 @@ export interface StudyMetrics {
   interaction: StudyInteractionMetrics | null;
   /** Judge-corrected shares of calls (PPI++) beside the judge's and the humans' own, per judge-to-field mapping. */
   judgeCorrected: JudgeCorrectedSection;
+  /** Per system: word errors of the agent replies transcribed before judging, against the system's own transcript. */
+  transcription: TranscriptionRow[];
   tables: MetricsTable[];
   /** What was left out and why (e.g. unscored episodes, ungraded responses). */
   notes: string[];

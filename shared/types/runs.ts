@@ -1,4 +1,5 @@
 /** Types of benchmark runs and LLM judging, as they cross a transport. Plain data only. */
+import type { TranscriptionRow } from './word-errors';
 import type { Benchmark } from '../domain';
 
 /** Where a run stands. */
@@ -59,6 +60,8 @@ export interface RunDetail {
   items: RunItemSummary[];
   /** Median over all episodes of their median first-audio delay, ms. */
   medianFirstAudioMs: number | null;
+  /** Word errors of the transcribed agent replies against the system's own transcript; null when none was transcribed. */
+  transcription: TranscriptionRow | null;
 }
 
 /** An example episode set or system config shipped with the studio. */

@@ -4,11 +4,14 @@ import { z } from 'zod';
 import type { Brain, BrainMessage } from './brain';
 import { decodeText, encodeText, FSK_RATE, wordTimings } from './fsk';
 import { pcm16, readPcm16Wav, wavOf } from './wav';
+import { mishearWords, type Mishearing } from './mishear';
 
 /** What a route needs from the server. */
 export interface RouteContext {
   brain: Brain;
   firstAudioDelayMs: number;
+  /** Words the transcription endpoint hears wrongly for one model. */
+  mishear?: Mishearing;
 }
 
 const content = z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]);
@@ -94,7 +97,7 @@ export async function speech(req: IncomingMessage, res: ServerResponse, ctx: Rou
 }
 
 /** POST /v1/audio/transcriptions (multipart): decodes the tones of a 24 kHz PCM16 WAV; json, text or verbose_json with words. */
-export async function transcriptions(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function transcriptions(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
   const raw = await body(req);
   let form: FormData;
   try {
@@ -108,11 +111,14 @@ export async function transcriptions(req: IncomingMessage, res: ServerResponse):
   const audio = readPcm16Wav(Buffer.from(await file.arrayBuffer()));
   if (!audio) return sendError(res, 400, 'Invalid file format. Supported here: 16-bit PCM WAV.');
   const decoded = audio.sampleRate === FSK_RATE ? decodeText(audio.samples) : { text: '', startSample: 0 };
+  const edits = ctx.mishear && ctx.mishear.model === model ? ctx.mishear.words : {};
+  const words = mishearWords(wordTimings(decoded), edits);
+  const text = Object.keys(edits).length ? words.map((w) => w.word).join(' ') : decoded.text;
   const format = String(form.get('response_format') ?? 'json');
   const granularities = [...form.getAll('timestamp_granularities[]'), ...form.getAll('timestamp_granularities')].map(String);
   if (format === 'text') {
     res.writeHead(200, { 'content-type': 'text/plain' });
-    res.end(decoded.text);
+    res.end(text);
     return;
   }
   if (format === 'verbose_json') {
@@ -121,10 +127,10 @@ export async function transcriptions(req: IncomingMessage, res: ServerResponse):
       task: 'transcribe',
       language: 'english',
       duration,
-      text: decoded.text,
-      ...(granularities.includes('word') ? { words: wordTimings(decoded) } : {}),
+      text,
+      ...(granularities.includes('word') ? { words } : {}),
       segments: [],
     });
   }
-  sendJson(res, { text: decoded.text });
+  sendJson(res, { text });
 }

@@ -9,6 +9,7 @@ import { makeBrain, type Brain } from './brain';
 import { FaultQueue, faultResponse, type FaultEndpoint, type HttpFault, type RealtimeFault } from './faults';
 import { chatCompletions, sendError, speech, transcriptions, type RouteContext } from './http-routes';
 import { serveRealtime } from './realtime';
+import type { Mishearing } from './mishear';
 
 /** Options of the fake server. */
 export interface FakeOpenAiOptions {
@@ -19,6 +20,8 @@ export interface FakeOpenAiOptions {
   firstAudioDelayMs?: number;
   /** Size of each Realtime audio delta, ms (default 100). */
   chunkMs?: number;
+  /** Words /v1/audio/transcriptions hears wrongly when asked with this model (a transcript unlike the vendor's). */
+  mishear?: Mishearing;
 }
 
 /** One HTTP request as the server saw it. */
@@ -46,7 +49,7 @@ export interface FakeOpenAi {
 
 const ROUTES: Record<string, { endpoint: FaultEndpoint; handle: (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void> }> = {
   '/v1/chat/completions': { endpoint: 'chat', handle: chatCompletions },
-  '/v1/audio/transcriptions': { endpoint: 'transcriptions', handle: (req, res) => transcriptions(req, res) },
+  '/v1/audio/transcriptions': { endpoint: 'transcriptions', handle: transcriptions },
   '/v1/audio/speech': { endpoint: 'speech', handle: speech },
 };
 
@@ -56,7 +59,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const faults = new FaultQueue();
   const requests: RequestRecord[] = [];
   const realtimeSessions: string[][] = [];
-  const ctx: RouteContext = { brain: options.brain ?? makeBrain(), firstAudioDelayMs: options.firstAudioDelayMs ?? 25 };
+  const ctx: RouteContext = { brain: options.brain ?? makeBrain(), firstAudioDelayMs: options.firstAudioDelayMs ?? 25, mishear: options.mishear };
   const authorized = (req: IncomingMessage) => req.headers.authorization === `Bearer ${apiKey}`;
 
   const server = createServer((req, res) => {

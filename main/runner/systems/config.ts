@@ -13,6 +13,8 @@ const transcriber = z
     baseUrl: endpointUrl.optional(),
     apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]{0,63}$/).nullable().optional(),
     language: z.string().min(2).max(8).optional(),
+    /** What the agent turn's text (and so the judge) reads: this transcript, or the system's own. */
+    judgeReads: z.enum(['transcript', 'vendor']).default('transcript'),
   })
   .strict();
 
@@ -32,7 +34,7 @@ const common = {
   turnGapMs: z.number().int().min(0).max(10_000).default(400),
   /** Episodes run at once. */
   concurrency: z.number().int().min(1).max(32).default(2),
-  /** Transcribe the agent's audio (verbose_json, word timestamps) for word timings; null to skip. */
+  /** Transcribe the agent's audio (verbose_json, word timestamps) before judging; null to skip. */
   transcribeAgent: transcriber.nullable().default(null),
 };
 

@@ -1,17 +1,6 @@
 /** Word error rate between a reference and a hypothesis transcript (Levenshtein alignment over words). */
 import { normalizeWords } from './normalize-words';
-
-/** The alignment counts of one reference–hypothesis pair, or of several pooled. */
-export interface WordErrors {
-  /** Words in the (normalized) reference: N. */
-  referenceWords: number;
-  hits: number;
-  substitutions: number;
-  deletions: number;
-  insertions: number;
-  /** (S + D + I) / N; null when the reference has no words. */
-  wer: number | null;
-}
+import type { WordErrors } from '../../../shared/types/word-errors';
 
 const rate = (errors: number, n: number): number | null => (n > 0 ? errors / n : null);
 
