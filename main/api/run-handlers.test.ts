@@ -16,7 +16,7 @@ describe('run methods', () => {
   it('lists the example sets, systems and judges, and says where the key comes from (never the key)', async () => {
     const examples = await dispatch(t.services, 'runs.examples', {});
     expect(examples.ok && (examples.result as RunExample[]).map((e) => `${e.kind} ${e.name}`)).toEqual([
-      'set dsb-dg-mini.jsonl', 'set generic-mini.jsonl', 'set vera-mini/', 'system openai-cascade.json', 'system openai-realtime.json', 'system text-baseline.json', 'judge gpt-4o-mini.json',
+      'set dsb-dg-mini.jsonl', 'set generic-mini.jsonl', 'set vera-mini/', 'system gemini-live.json', 'system openai-cascade.json', 'system openai-realtime.json', 'system text-baseline.json', 'judge gpt-4o-mini.json',
     ]);
     const status = await dispatch(t.services, 'keys.status', {});
     expect(status).toEqual({ ok: true, result: { env: 'OPENAI_API_KEY', source: 'env', canStore: false } });
