@@ -9,6 +9,7 @@ const DOMAIN = [
   'main/metrics',
   'main/stats',
   'main/importers',
+  'main/exchange-formats',
   'main/judge',
   'main/runner',
   'main/db',
@@ -19,6 +20,7 @@ const DOMAIN = [
   'main/services',
   'main/domain',
   'main/align',
+  'main/remote',
 ];
 
 /** Zones for the `earshot/layer-imports` rule. */
