@@ -23,6 +23,8 @@ export interface CliOptions {
   set?: string;
   system?: string;
   out?: string;
+  /** `--no-sign-request`: read an s3:// location anonymously even when AWS credentials are found. */
+  noSignRequest?: boolean;
 }
 
 /** Parses `argv` (after the command name); unknown options are a UsageError. */
@@ -49,6 +51,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         set: { type: 'string' },
         system: { type: 'string' },
         out: { type: 'string' },
+        'no-sign-request': { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -72,6 +75,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     set: v.set,
     system: v.system,
     out: v.out,
+    noSignRequest: v['no-sign-request'] ?? false,
   };
 }
 

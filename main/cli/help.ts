@@ -47,15 +47,21 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     example: 'earshot episode demo-retail-order-status --study "Demo study" --json',
   },
   import: {
-    usage: 'earshot import PATH [--study NAME] [--format F] [--db FILE] [--json]',
-    summary: 'Import benchmark results (a file or folder); all or nothing. The format is detected unless given.',
+    usage:
+      'earshot import PATH|s3://BUCKET/PREFIX/|https://URL [--study NAME] [--format F] [--no-sign-request] ' +
+      '[--db FILE] [--json]',
+    summary:
+      'Import benchmark results (a file or folder); all or nothing. The format is detected unless given. An s3:// or ' +
+      'https:// location (a folder listing or one file) is downloaded into the cache first, resuming and verified ' +
+      '(docs/formats.md, "Remote locations").',
     options: [
       ['--study NAME', 'study to import into (created if missing; default: the name the format gives)'],
       ['--format F', 'tau2 | tau-elicitation | vera | generic (default: detected from PATH)'],
+      ['--no-sign-request', 'read s3:// anonymously even when AWS credentials are found (a public bucket)'],
       DB,
       JSON_OUT,
     ],
-    example: 'earshot import ./tau2-run --study "τ-Voice retail"',
+    example: 'earshot import s3://sierra-tau-bench-public/submissions/NAME/trajectories/RUN/ --no-sign-request',
   },
   metrics: {
     usage: 'earshot metrics --study ID_OR_NAME [--db FILE] [--json]',
