@@ -103,7 +103,9 @@ export function serveSession(ws: WebSocket, ctx: SessionContext): void {
     return last >= 0 && (x.length - 1 - last) / INPUT_RATE >= silenceMs / 1000;
   }
 
+  /** Answers the buffered turn; the first audio leaves `firstAudioDelayMs` after the end of the turn arrived. */
   async function respond(): Promise<void> {
+    const arrived = performance.now();
     responding = true;
     const heard = decodeText(upsample(floats(Buffer.concat(buffer)))).text;
     buffer = [];
@@ -112,7 +114,7 @@ export function serveSession(ws: WebSocket, ctx: SessionContext): void {
     const reply = ctx.brain(conversation);
     conversation.push({ role: 'assistant', content: reply });
     const fault = ctx.faults.take();
-    await sleep(ctx.firstAudioDelayMs);
+    await sleep(Math.max(0, arrived + ctx.firstAudioDelayMs - performance.now()));
     if (fault?.kind === 'malformed' && ws.readyState === ws.OPEN) {
       ws.send('{"serverContent": {"modelTurn": ');
       send({ serverContent: { turnComplete: 'yes' } });
