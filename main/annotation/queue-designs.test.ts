@@ -5,6 +5,7 @@ import { createQueue, queueItems, type QueueRequest } from './queues';
 import { setLabel } from './labels';
 import { judgeCorrectedSection } from '../metrics/judge-corrected';
 import { stratifiedPpiMean } from '../stats/ppi/index';
+import { drawnCalls } from '../db/work-queues';
 
 const now = new Date('2026-01-02T03:04:05Z');
 let t: TempServices;
@@ -41,6 +42,22 @@ describe('queue sampling designs', () => {
       population: { CORRECT: 20, INCORRECT: 20 },
     });
     expect(queueItems(t.services.db, q.id, ana)).toHaveLength(10);
+  });
+
+  it('stores each drawn call with its stratum and n_h/N_h, so Σ 1/π over a stratum gives back N_h', () => {
+    const q = createQueue(
+      t.services.db,
+      { ...base, name: 'neyman-stored', size: 10, stratifyBy: 'judge', allocation: 'neyman', mapping: 'grade:correct' },
+      now,
+    );
+    const drawn = drawnCalls(t.services.db, q.id);
+    expect(drawn).toHaveLength(10);
+    // Neyman gave CORRECT 2 of 20 and INCORRECT 8 of 20 (the test below): π = 0.1 and 0.4.
+    const byStratum = (h: string) => drawn.filter((c) => c.stratum === h);
+    expect(byStratum('CORRECT').map((c) => c.inclusionProbability)).toEqual([0.1, 0.1]);
+    expect(new Set(byStratum('INCORRECT').map((c) => c.inclusionProbability))).toEqual(new Set([0.4]));
+    const horvitzThompsonN = (h: string) => byStratum(h).reduce((sum, c) => sum + 1 / c.inclusionProbability!, 0);
+    expect([horvitzThompsonN('CORRECT'), horvitzThompsonN('INCORRECT')]).toEqual([20, 20]);
   });
 
   it('Neyman: n_h ∝ N_h·S_h from the pilot residuals, at least 2 per stratum', () => {

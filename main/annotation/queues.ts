@@ -106,10 +106,13 @@ export function createQueue(db: Db, req: QueueRequest, now: Date): WorkQueue {
     strata: sample.strata,
     population: sample.population,
   };
+  const strata = new Map(pool.map((e) => [e.id, stratum(e)]));
   const assignments = sample.ids.flatMap((episodeId, position) => {
     const assignees =
       req.assignment === 'all' ? req.annotatorIds : [req.annotatorIds[position % req.annotatorIds.length]];
-    return assignees.map((annotatorId) => ({ annotatorId, episodeId, position }));
+    const h = strata.get(episodeId)!;
+    const inclusionProbability = sample.strata[h] / sample.population[h];
+    return assignees.map((annotatorId) => ({ annotatorId, episodeId, position, stratum: h, inclusionProbability }));
   });
   const queue = { studyId: req.studyId, name: req.name, specJson: JSON.stringify(spec), createdAt: now.toISOString() };
   const id = insertQueue(db, queue, assignments);

@@ -25,11 +25,22 @@ export interface StoredQueue {
   createdAt: string;
 }
 
-/** One assignment of a new queue: a call at a position, for an annotator. */
+/** One assignment of a new queue: a call at a position, for an annotator, with the stratum it was drawn in. */
 export interface QueueAssignment {
   annotatorId: number;
   episodeId: number;
   position: number;
+  /** The stratum the call was drawn in ('' for a simple random sample). */
+  stratum: string;
+  /** The call's probability of being drawn, n_h/N_h. */
+  inclusionProbability: number;
+}
+
+/** A drawn call of a queue: its stratum and inclusion probability as stored at the draw (null for older queues). */
+export interface DrawnCall {
+  episodeId: number;
+  stratum: string | null;
+  inclusionProbability: number | null;
 }
 
 /** Whether the study already has a queue with this name. */
@@ -46,9 +57,12 @@ export function insertQueue(db: Db, queue: Omit<StoredQueue, 'id'>, assignments:
         .run(queue.studyId, queue.name, queue.specJson, queue.createdAt).lastInsertRowid,
     );
     const insert = db.prepare(
-      'INSERT INTO queue_items (queue_id, annotator_id, episode_id, position) VALUES (?, ?, ?, ?)',
+      `INSERT INTO queue_items (queue_id, annotator_id, episode_id, position, stratum, inclusion_probability)
+       VALUES (?, ?, ?, ?, ?, ?)`,
     );
-    for (const a of assignments) insert.run(queueId, a.annotatorId, a.episodeId, a.position);
+    for (const a of assignments) {
+      insert.run(queueId, a.annotatorId, a.episodeId, a.position, a.stratum, a.inclusionProbability);
+    }
     return queueId;
   })();
 }
@@ -75,6 +89,17 @@ export function queueProgress(
     )
     .all(queueId) as { annotator_id: number; name: string; total: number; done: number }[];
   return rows.map((p) => ({ annotatorId: p.annotator_id, annotator: p.name, done: p.done, total: p.total }));
+}
+
+/** The distinct calls drawn into a queue, with the stratum and inclusion probability stored for each. */
+export function drawnCalls(db: Db, queueId: number): DrawnCall[] {
+  const rows = db
+    .prepare(
+      `SELECT episode_id, MIN(stratum) AS stratum, MIN(inclusion_probability) AS p
+       FROM queue_items WHERE queue_id = ? GROUP BY episode_id ORDER BY episode_id`,
+    )
+    .all(queueId) as { episode_id: number; stratum: string | null; p: number | null }[];
+  return rows.map((r) => ({ episodeId: r.episode_id, stratum: r.stratum, inclusionProbability: r.p }));
 }
 
 /** The ids of a study's queues, newest first. */

@@ -4,7 +4,7 @@
  * n_h/N_h), else a simple random sample of each cell.
  */
 import type { Db } from '../db/open';
-import { queueById, studyQueueIds } from '../db/work-queues';
+import { drawnCalls, queueById, studyQueueIds } from '../db/work-queues';
 import type { QueueSpec } from '../../shared/types/annotation';
 import { judgeLabels } from '../annotation/lookups';
 import { stratumOf } from '../annotation/strata';
@@ -30,11 +30,16 @@ export function studyDesign(db: Db, studyId: number): StudyDesign {
     const named = `queue "${queue.name}"`;
     if (spec.stratifyBy === 'none') return { description: `simple random sample (${named})`, stratum: () => '' };
     const judged = judgeLabels(db, studyId);
+    const drawn = new Map(
+      drawnCalls(db, queueId).flatMap((c) => (c.stratum === null ? [] : [[c.episodeId, c.stratum]])),
+    );
     return {
       description:
         `stratified by ${spec.stratifyBy === 'judge' ? 'judge label' : spec.stratifyBy} (${named}, ` +
-        `${spec.allocation ?? 'proportional'} allocation); labelled calls weighted by N_h/n_h in each stratum`,
-      stratum: (e) => stratumOf(spec.stratifyBy, e, judged.get(e.id)),
+        `${spec.allocation ?? 'proportional'} allocation); labelled calls weighted by N_h/n_h in each stratum` +
+        (drawn.size ? '; drawn calls in the stratum stored at the draw' : ''),
+      // A drawn call stays in the stratum it was drawn in, even if the judge has since been re-run.
+      stratum: (e) => drawn.get(e.id) ?? stratumOf(spec.stratifyBy, e, judged.get(e.id)),
     };
   }
   const skipped = failedOnly.length
