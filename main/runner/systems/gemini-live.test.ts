@@ -176,4 +176,21 @@ describe('Gemini Live system', () => {
       'Gemini Live socket closed (code 1007: API key not valid. Please pass a valid API key.)',
     );
   });
+
+  it('names no key in a failed connection’s error, though the key travels in the URL query', async () => {
+    const closed = await startFakeGemini();
+    const baseUrl = closed.baseUrl;
+    await closed.close();
+    const key = 'AIza-secret-in-query-0123456789';
+    const system = geminiLiveSystem(loadSystemConfig(fakeGeminiSystem(baseUrl, { retries: 1 })) as GeminiLiveConfig);
+    const retries: string[] = [];
+    const signal = new AbortController().signal;
+    const err = await system
+      .open({ instructions: '', contextItem: null, apiKey: key, signal, onRetry: (m) => retries.push(m) })
+      .catch((e: Error) => e);
+    expect((err as Error).message).toMatch(/^Gemini Live connection failed: connect ECONNREFUSED 127\.0\.0\.1:\d+$/);
+    expect(retries).toHaveLength(1);
+    for (const text of [(err as Error).message, (err as Error).stack ?? '', ...retries])
+      expect(text).not.toContain(key);
+  });
 });
