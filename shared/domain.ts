@@ -56,6 +56,8 @@ export interface Turn {
   text: string;
   words: WordTiming[] | null;
   tool: ToolEvent | null;
+  /** True when the times were estimated by aligning the transcript to the audio (docs/alignment.md). */
+  aligned?: boolean;
 }
 
 /** Metadata of an audio asset attached to an episode (no samples, no peaks). */

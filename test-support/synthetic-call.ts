@@ -1,7 +1,8 @@
 /**
  * Synthetic two-lane calls assembled from the real τ² speech clips (../shared/fixtures/tau2-voice/clips/): each turn
  * a clip placed at a known offset on its speaker's lane, with pauses, overlaps, background noise, noise bursts and a
- * little crosstalk; the truth is each placed clip's own speech extent (its frames within 35 dB of its loudest).
+ * little crosstalk; the truth is each placed clip's own speech extent: its 10 ms frames within 35 dB of its loudest, runs less
+ * than 100 ms apart joined, runs shorter than 60 ms (a click before or after the words) left out.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Speaker } from '../shared/domain';
@@ -63,9 +64,15 @@ async function loadClips(rate: number): Promise<Map<string, Clip>> {
       rms.push(Math.sqrt(e / frame));
     }
     const floor = Math.max(...rms) * 10 ** (-35 / 20);
-    const first = rms.findIndex((r) => r >= floor);
-    const last = rms.length - 1 - [...rms].reverse().findIndex((r) => r >= floor);
-    clips.set(name, { samples, speechFrom: first * frame, speechTo: (last + 1) * frame });
+    const runs: [number, number][] = [];
+    rms.forEach((r, i) => {
+      if (r < floor) return;
+      const last = runs[runs.length - 1];
+      if (last && i - last[1] <= 10) last[1] = i + 1;
+      else runs.push([i, i + 1]);
+    });
+    const speech = runs.filter(([a, b]) => b - a >= 6);
+    clips.set(name, { samples, speechFrom: speech[0][0] * frame, speechTo: speech[speech.length - 1][1] * frame });
   }
   return clips;
 }

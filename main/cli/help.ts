@@ -164,6 +164,21 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     example: 'earshot judges --study "τ-Elicitation release" --field severity --json',
   },
+  align: {
+    usage: 'earshot align --study ID_OR_NAME [--episode ID] [--aggressiveness 0-3] [--min-gap-ms N] [--db FILE] [--json]',
+    summary:
+      'Align turns that came without times to the call audio (WebRTC voice activity per lane, then turns in order); ' +
+      'the times are marked estimated, replace earlier estimates, and never times from the data (docs/alignment.md).',
+    options: [
+      STUDY,
+      ['--episode ID', 'only this episode (external id or Earshot’s numeric id); default: every episode'],
+      ['--aggressiveness N', 'WebRTC VAD mode, 0 (keeps most speech) to 3 (drops most noise; default 3)'],
+      ['--min-gap-ms N', 'pauses shorter than this stay inside one stretch of speech (default 350)'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot align --study "Support calls" --episode call-17 --aggressiveness 2 --json',
+  },
   plan: {
     usage: 'earshot plan --study ID_OR_NAME --figure MAPPING[=CATEGORY] --width W [--db FILE] [--json]',
     summary:

@@ -72,6 +72,9 @@ export async function importCommand(s: Services, opts: CliOptions): Promise<Comm
       : `${path} (${summary.format}) → "${summary.study.name}": ${importCounts(summary)}, ` +
         `${countNoun(summary.judgements, 'judgement')}, ${countNoun(summary.annotations, 'annotation')}, ` +
         `${summary.skipped} skipped` +
+        (summary.aligned?.turns
+          ? `, ${countNoun(summary.aligned.turns, 'turn')} in ${countNoun(summary.aligned.episodes, 'episode')} aligned to the audio (times estimated)`
+          : '') +
         summary.warnings.map((w) => `\nwarning: ${w}`).join(''),
   };
 }

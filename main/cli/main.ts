@@ -11,6 +11,7 @@ import { labelsCommand } from './labels';
 import { runCommands } from './run';
 import { episodeCommand } from './episode';
 import { planCommand } from './plan';
+import { alignCommand } from './align';
 import { COMMAND_HELP, commandHelpText, wantsHelp } from './help';
 import type { Services } from '../services/services';
 
@@ -32,13 +33,14 @@ const USAGE = `usage: earshot <command> [options]
   judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators
   judges    --study ID_OR_NAME --field F --mapping KEY --baseline J[@V] --candidate J[@V] [--json]  two judges on the labelled items
   plan      --study ID_OR_NAME --figure MAPPING[=CATEGORY] --width W [--db FILE] [--json]  labels needed for a judge-corrected figure
+  align     --study ID_OR_NAME [--episode ID] [--aggressiveness 0-3] [--min-gap-ms N] [--json]  (re-)align untimed turns to the audio
 
 earshot <command> --help shows a command's options and an example.
 exit codes: 0 done, 1 failed, 2 usage, 3 refused (invalid input, not found, conflict, forbidden), 4 unavailable,
 130 run cancelled.`;
 
 /** Commands that read their own options: runs, judges and the label planner. */
-const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand };
+const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, align: alignCommand };
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 

@@ -73,6 +73,7 @@ interface TurnDbRow {
   text: string;
   words: string | null;
   tool: string | null;
+  aligned: number;
 }
 
 /** The turns of an episode in order. */
@@ -87,6 +88,7 @@ export function listTurns(db: Db, episodeId: number): Turn[] {
     text: r.text,
     words: r.words ? (JSON.parse(r.words) as Turn['words']) : null,
     tool: r.tool ? (JSON.parse(r.tool) as Turn['tool']) : null,
+    aligned: r.aligned === 1,
   }));
 }
 

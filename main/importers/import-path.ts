@@ -4,14 +4,27 @@ import type { ImportSummary } from '../../shared/methods/imports';
 import { readAny, type SourceFormat } from './detect';
 import { importTau2, type Tau2ImportOptions } from './tau2/import-tau2';
 import { writeBatch } from './write-batch';
+import { alignStudyEpisodes } from '../align/align-episodes';
 
-/** Imports `path`: a τ² run is read in chunks while it is written; other formats are read whole, then written. */
+/**
+ * Imports `path`: a τ² run is read in chunks while it is written; other formats are read whole, then written. Then
+ * the study's episodes with untimed turns and call audio are aligned to it (their times marked estimated).
+ */
 export async function importPath(
   db: Db,
   path: string,
   format: SourceFormat,
   options: Tau2ImportOptions,
 ): Promise<ImportSummary> {
-  if (format === 'tau2') return importTau2(db, path, options);
-  return writeBatch(db, await readAny(path, format), options);
+  const summary =
+    format === 'tau2'
+      ? await importTau2(db, path, options)
+      : await writeBatch(db, await readAny(path, format), options);
+  if (summary.unchanged) return summary;
+  const aligned = await alignStudyEpisodes(db, summary.study.id, { again: false });
+  return {
+    ...summary,
+    aligned: { episodes: aligned.episodes, turns: aligned.turns },
+    warnings: [...summary.warnings, ...aligned.notes],
+  };
 }

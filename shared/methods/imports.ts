@@ -31,6 +31,8 @@ export interface ImportSummary {
   skipped: number;
   warnings: string[];
   unchanged: boolean;
+  /** Episodes and turns whose times were estimated by aligning the transcript to the audio (docs/alignment.md). */
+  aligned?: { episodes: number; turns: number };
 }
 
 /** Import methods by name. */
