@@ -8,6 +8,7 @@ import { metricsMethods } from './methods/metrics';
 import { runMethods } from './methods/runs';
 import { judgeValidationMethods } from './methods/judge-validation';
 import { progressMethods } from './methods/progress';
+import { casebookMethods } from './methods/casebook';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
 export const methods = {
@@ -19,6 +20,7 @@ export const methods = {
   ...runMethods,
   ...judgeValidationMethods,
   ...progressMethods,
+  ...casebookMethods,
 } as const;
 
 /** Name of a callable method. */

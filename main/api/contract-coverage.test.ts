@@ -28,6 +28,11 @@ const VALID: { [M in MethodName]: ValidCall<M> } = {
   'episodes.facets': { input: (s) => ({ studyId: s.demoStudyId, annotatorId: s.ana }) },
   'episodes.get': { input: (s) => ({ episodeId: s.episodeId, annotatorId: s.ana }) },
   'episodes.progress': { input: (s) => ({ studyId: s.demoStudyId, annotatorId: s.ana, episodeIds: [s.episodeId] }) },
+  'casebook.list': { input: (s) => ({ studyId: s.demoStudyId, viewerId: s.ana }) },
+  'casebook.add': { input: (s) => ({ episodeId: s.episodeId, annotatorId: s.ana, category: 'late reply', note: '', startMs: 500 }) },
+  // No case has this id: answered not_found (removal and export are in main/annotation/casebook.test.ts).
+  'casebook.remove': { input: (s) => ({ caseId: 999_999, viewerId: s.ana }), answer: 'not_found' },
+  'casebook.exportHtml': { input: (s) => ({ caseId: 999_999, viewerId: s.ana }), answer: 'not_found' },
   'episodes.nextUnlabelled': { input: (s) => ({ query: { studyId: s.demoStudyId }, annotatorId: s.ana }) },
   'audio.peaks': { input: (s) => ({ assetId: s.assetId }) },
   'audio.spectrogram': { input: (s) => ({ assetId: s.assetId, channel: 0, startMs: 0, endMs: 2000, columns: 64 }) },

@@ -9,6 +9,7 @@ import { metricsHandlers } from './metrics-handlers';
 import { runHandlers } from './run-handlers';
 import { judgeValidationHandlers } from './judge-validation-handlers';
 import { progressHandlers } from './progress-handlers';
+import { casebookHandlers } from './casebook-handlers';
 
 /** A handler: a plain function over the services, sync or async. */
 export type Handler<M extends MethodName> = (s: Services, input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
@@ -23,4 +24,5 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...runHandlers,
   ...judgeValidationHandlers,
   ...progressHandlers,
+  ...casebookHandlers,
 };

@@ -9,7 +9,7 @@ import { migration007 } from './007-contentless-text';
 import { migration008 } from './008-judge-validation';
 import { migration009 } from './009-strict-tables';
 import { migration010 } from './010-hide-reference';
-import { migration012 } from './012-aligned-turns';
+import { migration011 } from './011-casebook';
 import type { RebuildMigration } from './table-rebuild';
 
 /** A schema step: its number and its SQL, or a function rebuilding tables (run as table-rebuild.ts says). */
@@ -27,7 +27,7 @@ export const migrations: readonly Migration[] = [
   { version: 8, sql: migration008 },
   { version: 9, rebuild: migration009 },
   { version: 10, sql: migration010 },
-  { version: 12, sql: migration012 },
+  { version: 11, sql: migration011 },
 ];
 
 /** The schema version this code brings a database to. */
