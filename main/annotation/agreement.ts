@@ -9,6 +9,7 @@ import { reportsInWorker } from './reports-in-worker';
 import type { BatchJob } from './batch-worker';
 import { breakdownGroups } from './breakdowns';
 import { computeJudgeValidation, humanSide } from './judge-validation';
+import { DEFAULT_TOLERANCE_MS, fieldExtras } from './field-extras';
 
 /** What to compute. */
 export interface AgreementRequest {
@@ -19,6 +20,10 @@ export interface AgreementRequest {
   phase?: LabelPhase;
   seed?: number;
   resamples?: number;
+  /** Tolerance of time and region agreement, ms (default DEFAULT_TOLERANCE_MS). */
+  toleranceMs?: number;
+  /** Also bootstrap α by the Hayes–Krippendorff pair resampling. */
+  pairBootstrap?: boolean;
 }
 
 /** Rater name of the adjudicated (or unanimously accepted) final label. */
@@ -39,7 +44,13 @@ export async function computeStudyAgreement(
   const r = side.ratings;
   if (r.raters.length < 2) throw new DomainError('invalid_input', `${req.field}: agreement needs labels from at least 2 annotators, found ${r.raters.length}`);
   const level = req.level ?? r.level;
-  const options: AgreementOptions = { level, categories: level === 'interval' ? undefined : r.categories, seed: req.seed, resamples: req.resamples };
+  const options: AgreementOptions = {
+    level,
+    categories: level === 'interval' ? undefined : r.categories,
+    seed: req.seed,
+    resamples: req.resamples,
+    pairBootstrap: req.pairBootstrap,
+  };
   const names = r.raters.map((x) => x.name);
   const all = r.items.map((_, i) => i);
   const jobs: BatchJob[] = [];
@@ -63,6 +74,9 @@ export async function computeStudyAgreement(
   const reports = reportsInWorker(jobs, (done) => hooks.progress?.(done, jobs.length, `${done} of ${jobs.length} reports`), hooks.signal);
   // The judge section is computed here while the worker bootstraps the human–human reports on the other core.
   const judge = computeJudgeValidation(db, { ...req, side });
+  const toleranceMs = req.toleranceMs ?? DEFAULT_TOLERANCE_MS;
+  const phase = req.phase ?? 'final';
+  const extras = fieldExtras(db, r, { studyId: req.studyId, phase, toleranceMs, seed: req.seed, resamples: req.resamples });
   const outcomes = await reports;
   const last = outcomes[overallJob];
   if (!('report' in last)) throw new DomainError('invalid_input', `${req.field}: ${last.problem}`);
@@ -85,5 +99,6 @@ export async function computeStudyAgreement(
     vsAdjudicated: pairs.map(pairReport),
     unresolvedExcluded: side.unresolved.filter(Boolean).length,
     judge,
+    extras,
   };
 }

@@ -12,8 +12,9 @@ import { adjudicationItems } from './adjudication';
 import { requireJudgeMapping } from './judge-mappings';
 import { humanSide, judgeValue } from './judge-validation';
 import { fieldRatings } from './ratings';
+import { markValues } from './mark-ratings';
 
-/** Each rater's value of a system field (notes, first error) by episode id, in the given rater order. */
+/** Each rater's value of a system field (notes) by episode id, in the given rater order. */
 function systemField(db: Db, studyId: number, field: string, raterIds: number[]): Map<number, (string | null)[]> {
   const r = fieldRatings(db, studyId, field, { raterIds });
   return new Map(r.items.map((e, i) => [e.id, r.labels[i]]));
@@ -28,7 +29,7 @@ export function judgeDisagreements(db: Db, studyId: number, field: string, mappi
   const outputs = newestJudgeOutputs(db, studyId, mapping.judgeId);
   const map = mappedValues(mapping);
   const notes = systemField(db, studyId, SYSTEM_FIELDS.notes, raterIds);
-  const firstErrors = systemField(db, studyId, SYSTEM_FIELDS.firstErrorMs, raterIds);
+  const firstErrors = markValues(db, studyId, SYSTEM_FIELDS.firstErrorMs, 'final').rated;
   const decisions = new Map(adjudicationItems(db, studyId, field).map((i) => [i.episodeId, i]));
   const out: DisagreementItem[] = [];
   ratings.items.forEach((episode, i) => {
@@ -40,7 +41,10 @@ export function judgeDisagreements(db: Db, studyId: number, field: string, mappi
     if (judgeMapped !== null && known.some((h) => h !== judgeMapped)) kinds.push('judge_vs_humans');
     if (new Set(known).size > 1) kinds.push('humans');
     if (!output || kinds.length === 0) return;
-    const marks = (firstErrors.get(episode.id) ?? []).map((v) => (v === null ? null : Number(v)));
+    const marks = raterIds.map((id) => {
+      const v = firstErrors.get(episode.id)?.get(id);
+      return typeof v === 'number' ? v : null;
+    });
     const findings = output.findings.map((f) => ({ text: f.text, startMs: f.startMs }));
     const firstFinding = findings.find((f) => f.startMs !== null)?.startMs ?? null;
     const earliestMark = Math.min(...marks.filter((m): m is number => m !== null && Number.isFinite(m)));

@@ -14,6 +14,7 @@ import { labelledFieldNames, studyLabels } from '../db/labels';
 import { judgeLabels, requireAnnotator, studyEpisodes, type EpisodeRef } from './lookups';
 import { getSettings } from './settings';
 import { decodeValue, labelString } from './values';
+import { isMarkField, MARK_CATEGORIES, markPresenceCells } from './mark-ratings';
 
 /** The ratings of one field, ready for the agreement statistics. */
 export interface FieldRatings {
@@ -88,7 +89,8 @@ function categoryCells(
 function categoryOrder(taxonomy: Taxonomy, field: string, observed: Set<string>): string[] | undefined {
   const { base, option } = parseFieldName(field);
   let listed: string[] | undefined;
-  if (option !== null) listed = ['no', 'yes'];
+  if (isMarkField(field)) listed = [...MARK_CATEGORIES];
+  else if (option !== null) listed = ['no', 'yes'];
   else if (field === VERDICT_FIELD || field === SYSTEM_FIELDS.judgeLabel)
     listed = taxonomy.verdicts.map((v) => v.value);
   else {
@@ -114,7 +116,10 @@ export function fieldRatings(
   if (field !== VERDICT_FIELD && option !== null && spec && spec.kind !== 'multi')
     throw new DomainError('invalid_input', `${field}: "=OPTION" needs a multi-choice field`);
   const judged = judgeLabels(db, studyId);
-  const cells = categoryCells(db, studyId, field, options.phase ?? 'final', judged);
+  const phase = options.phase ?? 'final';
+  const cells = isMarkField(field)
+    ? markPresenceCells(db, studyId, field, phase)
+    : categoryCells(db, studyId, field, phase, judged);
   const labelledBy = new Set([...cells.values()].flatMap((m) => [...m.keys()]));
   const raterIds = options.raterIds ?? [...labelledBy].sort((a, b) => a - b);
   const raters = raterIds.map((id) => ({ id, name: requireAnnotator(db, id).name }));
@@ -135,7 +140,7 @@ export function fieldRatings(
     labels,
     judge: items.map((e) => judged.get(e.id) ?? null),
     categories: categoryOrder(taxonomy, field, observed),
-    level: option === null ? level : 'nominal',
+    level: option === null && !isMarkField(field) ? level : 'nominal',
     judgeComparable,
   };
 }

@@ -112,6 +112,8 @@ export const annotationMethods = {
         phase: z.enum(['pre_reveal', 'final']).optional(),
         seed: seed.optional(),
         resamples: z.number().int().min(100).max(100_000).optional(),
+        toleranceMs: z.number().int().min(0).max(600_000).optional(),
+        pairBootstrap: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -160,4 +160,19 @@ export interface AgreementReport {
   /** Every coefficient the level allows, with analytic and bootstrap inference (docs/metrics-agreement.md). */
   coefficients: AgreementCoefficients;
   analytic: AnalyticSettings;
+  /** α at the report's level by the Hayes–Krippendorff pair bootstrap; present when asked for (`pairBootstrap`). */
+  alphaPairBootstrap?: PairBootstrapInterval | null;
+}
+
+/** The Hayes–Krippendorff pair bootstrap of α (KALPHA's algorithm), beside the report's item bootstrap. */
+export interface PairBootstrapInterval extends BootstrapInterval {
+  method: 'hayes-krippendorff';
+  /** Pairs drawn per resample, M = min(25·z, (R − 1)·n/2): z non-zero coincidence cells, n pairable values. */
+  pairs: number;
+  /** Pairs of values the data hold, Σ_u m_u(m_u − 1)/2 (KALPHA's "Pairs"). */
+  dataPairs: number;
+  /** Resamples with α* = 1 set to 0 by KALPHA's correction for resamples without variation. */
+  noVariationResamples: number;
+  /** Share of resamples with α* < α_min (q in KALPHA's output). */
+  belowMinimum: { alphaMin: number; probability: number | null }[];
 }

@@ -1,6 +1,7 @@
 /** Domain types of annotation: annotators, taxonomies, labels, queues, adjudication, agreement. Plain data only. */
 import type { AgreementReport } from './agreement-report';
 import type { JudgeValidation } from './judge-validation';
+import type { FieldAgreementExtras } from './field-agreement';
 
 /** The agreement report (shared/types/agreement-report.ts). */
 export type { AgreementReport };
@@ -287,6 +288,8 @@ export interface StudyAgreement {
   unresolvedExcluded: number;
   /** The judge against the humans under every judge-to-field mapping of the field (or why there is none). */
   judge: JudgeValidation;
+  /** Time, region and multi-label agreement of such fields; null (or absent) for a plain categorical field. */
+  extras?: FieldAgreementExtras | null;
 }
 
 /** What an exchange import did. */

@@ -8,25 +8,16 @@
  */
 import { fillDistances, coincidenceMatrix } from './krippendorff-alpha';
 import { metricValues, type AlphaMetric } from './alpha-metrics';
-import { bootstrapSettings, percentileInterval, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
+import { bootstrapSettings, percentileInterval, type BootstrapOptions } from './bootstrap';
 import { MISSING, type CodedRatings } from './coding';
 import { multinomialPlan, drawMultinomialResample } from './multinomial';
+import type { PairBootstrapInterval } from '../../../shared/types/agreement-report';
 
 /** The minimum α values whose probability of not being reached is reported (Krippendorff 2004, §11.4: .800, .667). */
 export const ALPHA_MINIMA = [0.8, 0.667] as const;
 
 /** The pair bootstrap's interval with the number of pairs per resample and KALPHA's q(α < α_min). */
-export interface PairBootstrap extends BootstrapInterval {
-  method: 'hayes-krippendorff';
-  /** Pairs drawn per resample, M = min(25·z, (R − 1)·n/2). */
-  pairs: number;
-  /** Pairs of values the data hold, Σ_u m_u(m_u − 1)/2 (KALPHA's "Pairs"). */
-  dataPairs: number;
-  /** Resamples with α* = 1 set to 0 by KALPHA's correction for resamples without variation. */
-  noVariationResamples: number;
-  /** Share of resamples with α* < α_min, for each α_min of ALPHA_MINIMA. */
-  belowMinimum: { alphaMin: number; probability: number | null }[];
-}
+export type PairBootstrap = PairBootstrapInterval;
 
 /** The pairable values n and Σ_u m_u(m_u − 1)/2, over the units with at least two values, counted exactly. */
 function pairCount(coded: CodedRatings): { values: number; pairs: number } {

@@ -5,6 +5,7 @@ import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOpti
 import { isNumericLabel, LEVELS, type Level } from './categories';
 import { codeRatings, MISSING } from './coding';
 import { confusionMatrix } from './confusion-matrix';
+import { hayesKrippendorffBootstrap } from './hayes-krippendorff';
 import { ratingPatterns } from './patterns';
 import type { RatingsTable } from './ratings';
 import { reportCoefficients, reportPlan } from './report-coefficients';
@@ -18,6 +19,8 @@ export interface AgreementOptions extends BootstrapOptions {
   level?: Level;
   categories?: readonly string[];
   population?: AnalyticOptions['population'];
+  /** Also bootstrap α by the Hayes–Krippendorff pair resampling (KALPHA), beside the item bootstrap. */
+  pairBootstrap?: boolean;
 }
 
 /** The report's shapes (defined in shared/, the contract both sides read). */
@@ -74,5 +77,8 @@ export function agreementReport(table: RatingsTable, options: AgreementOptions =
     confusionMatrix: nRaters === 2 ? confusionMatrix(coded) : null,
     coefficients,
     analytic: { method: 'gwet-linearization', confidence, population },
+    ...(options.pairBootstrap
+      ? { alphaPairBootstrap: hayesKrippendorffBootstrap(coded, level, { resamples, seed, confidence }) }
+      : {}),
   };
 }
