@@ -10,6 +10,7 @@ import { migration008 } from './008-judge-validation';
 import { migration009 } from './009-strict-tables';
 import { migration010 } from './010-hide-reference';
 import { migration011 } from './011-casebook';
+import { migration012 } from './012-aligned-turns';
 import type { RebuildMigration } from './table-rebuild';
 
 /** A schema step: its number and its SQL, or a function rebuilding tables (run as table-rebuild.ts says). */
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   { version: 9, rebuild: migration009 },
   { version: 10, sql: migration010 },
   { version: 11, sql: migration011 },
+  { version: 12, sql: migration012 },
 ];
 
 /** The schema version this code brings a database to. */
