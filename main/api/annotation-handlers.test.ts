@@ -71,3 +71,19 @@ describe('annotation methods through the dispatcher', () => {
     expect(csv.result.warnings).toEqual([expect.stringMatching(/no field .* has role "subtype": human_error_subtype_a\/b/)]);
   });
 });
+
+describe('a queue is the design of the judge-corrected figures', () => {
+  it('drawing or deleting one tells the doors the study changed, so Results recompute', async () => {
+    const seen: unknown[] = [];
+    t.services.events.subscribe((event, payload) => seen.push([event, payload]));
+    const a = ((await call('annotators.create', { name: 'A' })) as { result: { id: number } }).result.id;
+    seen.length = 0;
+    const request = { studyId: 1, name: 'Q', size: 2, seed: 1, onlyFailed: false, stratifyBy: 'none' };
+    const created = await call('queues.create', { ...request, assignment: 'all', annotatorIds: [a] });
+    expect(seen).toEqual([['data.changed', { scope: 'annotations', studyId: 1 }]]);
+    const queueId = (created as { result: { id: number } }).result.id;
+    await call('queues.delete', { queueId });
+    expect(seen).toHaveLength(2);
+    expect(await call('queues.delete', { queueId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});

@@ -69,13 +69,23 @@ export const annotationHandlers = {
     return listHistory(s.db, i.episodeId, i.annotatorId);
   },
 
-  'queues.create': (s: Services, i: In<'queues.create'>): MethodOutput<'queues.create'> => createQueue(s.db, i, s.clock()),
+  // A queue's draw is the design the judge-corrected figures assume: Results recompute when one is drawn or deleted.
+  'queues.create': (s: Services, i: In<'queues.create'>): MethodOutput<'queues.create'> => {
+    const queue = createQueue(s.db, i, s.clock());
+    changed(s, queue.studyId);
+    return queue;
+  },
   'queues.list': (s: Services, i: In<'queues.list'>): MethodOutput<'queues.list'> => listQueues(s.db, i.studyId),
   'queues.items': (s: Services, i: In<'queues.items'>): MethodOutput<'queues.items'> => {
     requireLabelsOf(s.db, getQueue(s.db, i.queueId).studyId, i.viewerId, i.annotatorId);
     return queueItems(s.db, i.queueId, i.annotatorId);
   },
-  'queues.delete': (s: Services, i: In<'queues.delete'>): MethodOutput<'queues.delete'> => (deleteQueue(s.db, i.queueId), { deleted: true }),
+  'queues.delete': (s: Services, i: In<'queues.delete'>): MethodOutput<'queues.delete'> => {
+    const { studyId } = getQueue(s.db, i.queueId);
+    deleteQueue(s.db, i.queueId);
+    changed(s, studyId);
+    return { deleted: true };
+  },
 
   'adjudication.queue': (s: Services, i: In<'adjudication.queue'>): MethodOutput<'adjudication.queue'> => adjudicationQueue(s.db, i),
   'adjudication.decide': (s: Services, i: In<'adjudication.decide'>): MethodOutput<'adjudication.decide'> => decide(s.db, i, s.clock()),
