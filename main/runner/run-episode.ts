@@ -11,6 +11,8 @@ import type { RetryPolicy } from '../llm/retry';
 import type { SetItem } from './set/types';
 import { policyOf, type SystemUnderTest } from './systems/types';
 import { transcribeAgent, type TranscriberConfig } from './transcribe';
+import { duplexOf } from './systems/duplex';
+import { runDuplexEpisode } from './run-duplex-episode';
 import { episodeWordErrors, transcriptEntry, turnText, type AgentTranscriptEntry } from './agent-transcripts';
 
 /** Everything one episode needs. */
@@ -43,6 +45,8 @@ export function fileSlug(externalId: string): string {
 
 /** Runs one episode; throws on failure (the caller retries transient ones). */
 export async function runEpisode(job: EpisodeJob): Promise<RecordedEpisode> {
+  const duplex = duplexOf(job.system);
+  if (duplex) return runDuplexEpisode(job, duplex);
   const { system, item, signal } = job;
   const config = system.config;
   const policy: RetryPolicy = policyOf(config);

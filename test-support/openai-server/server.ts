@@ -20,6 +20,10 @@ export interface FakeOpenAiOptions {
   firstAudioDelayMs?: number;
   /** Size of each Realtime audio delta, ms (default 100). */
   chunkMs?: number;
+  /** With server turn detection: end of the caller's speech → first reply audio, ms (default 400). */
+  responseDelayMs?: number;
+  /** Stream ms per wall ms of the Realtime fake's clock (default 1); a client streaming at the same pace agrees. */
+  clockRate?: number;
   /** Words /v1/audio/transcriptions hears wrongly when asked with this model (a transcript unlike the vendor's). */
   mishear?: Mishearing;
 }
@@ -40,6 +44,8 @@ export interface FakeOpenAi {
   requests: RequestRecord[];
   /** One list of client event types per Realtime connection. */
   realtimeSessions: string[][];
+  /** Every conversation.item.truncate the Realtime sessions honoured. */
+  realtimeTruncations: { itemId: string; audioEndMs: number }[];
   /** Fails the next request(s) to an endpoint. */
   failHttp(fault: HttpFault): void;
   /** Makes the next Realtime response(s) misbehave. */
@@ -59,6 +65,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const faults = new FaultQueue();
   const requests: RequestRecord[] = [];
   const realtimeSessions: string[][] = [];
+  const realtimeTruncations: { itemId: string; audioEndMs: number }[] = [];
   const ctx: RouteContext = { brain: options.brain ?? makeBrain(), firstAudioDelayMs: options.firstAudioDelayMs ?? 25, mishear: options.mishear };
   const authorized = (req: IncomingMessage) => req.headers.authorization === `Bearer ${apiKey}`;
 
@@ -100,7 +107,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       const log: string[] = [];
       realtimeSessions.push(log);
       const beta = String(req.headers['openai-beta'] ?? '').includes('realtime=v1');
-      serveRealtime(ws, { beta, brain: ctx.brain, firstAudioDelayMs: ctx.firstAudioDelayMs, chunkMs: options.chunkMs ?? 100, faults, log });
+      const clockRate = options.clockRate ?? 1;
+      const duplex = { responseDelayMs: options.responseDelayMs ?? 400, clockRate, truncations: realtimeTruncations };
+      serveRealtime(ws, { beta, brain: ctx.brain, firstAudioDelayMs: ctx.firstAudioDelayMs, chunkMs: options.chunkMs ?? 100, faults, log, ...duplex });
     });
   });
 
@@ -111,6 +120,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     apiKey,
     requests,
     realtimeSessions,
+    realtimeTruncations,
     failHttp: (fault) => faults.addHttp(fault),
     failRealtime: (fault) => faults.addRealtime(fault),
     async close() {

@@ -69,6 +69,10 @@ function dsbdg(x: DsbdgItem, site: Site): SetItem {
     const answerable = judged ? (t.answerable ?? (t.answer !== undefined && t.answer !== null)) : null;
     if (judged && answerable && !t.answer) throw new ImportError(site.file, site.record, `${field}.answer`, 'an answerable probe needs its reference answer');
     turns.push({ id, kind: t.kind, text: t.text, audioPath: audio(t.audio, site, `${field}.audio`), reference: judged ? (t.answer ?? null) : null, answerable });
+    if ('interruptAtMs' in t && t.interruptAtMs !== undefined) {
+      if (i === 0) throw new ImportError(site.file, site.record, `${field}.interruptAtMs`, 'the first turn has no reply to interrupt');
+      turns[turns.length - 1].interruptAtMs = t.interruptAtMs;
+    }
     if (judged) {
       const repeats = 'repeats' in t ? (t.repeats ?? null) : null;
       const twin = repeats === null ? null : probes.find((p) => p.id === repeats && p.repeats === null);
@@ -116,6 +120,9 @@ function dsbdg(x: DsbdgItem, site: Site): SetItem {
 
 function generic(x: GenericItem, site: Site): SetItem {
   const script = x.turns ?? [{ text: x.question!, audio: x.audio, reference: x.reference }];
+  if (x.turns?.[0].interruptAtMs !== undefined) {
+    throw new ImportError(site.file, site.record, 'turns.0.interruptAtMs', 'the first turn has no reply to interrupt');
+  }
   const turns: SetTurn[] = script.map((t, i) => ({
     id: `t${i + 1}`,
     kind: 'question',
@@ -123,6 +130,7 @@ function generic(x: GenericItem, site: Site): SetItem {
     audioPath: audio(t.audio, site, x.turns ? `turns.${i}.audio` : 'audio'),
     reference: t.reference ?? null,
     answerable: null,
+    ...('interruptAtMs' in t && t.interruptAtMs !== undefined ? { interruptAtMs: t.interruptAtMs } : {}),
   }));
   return {
     id: x.id,

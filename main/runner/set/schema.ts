@@ -47,6 +47,9 @@ export const setHeader = z
 
 const turnKinds = z.enum(['probe', 'distractor', 'question']);
 
+/** A scripted caller interruption: ms after the start of the agent's previous reply. */
+const interruptAt = z.number().int().min(0).max(600_000);
+
 /** One scripted user turn of a DSB-DG script. */
 export const scriptTurn = z
   .object({
@@ -60,6 +63,8 @@ export const scriptTurn = z
     question_id: z.string().min(1).optional(),
     /** A late probe: the id of the earlier probe of this script it repeats (DSB-DG grounding decay). */
     repeats: z.string().min(1).optional(),
+    /** Full duplex: start this turn this long after the agent's reply to the previous turn starts (a barge-in). */
+    interruptAtMs: interruptAt.optional(),
   })
   .strict();
 
@@ -102,7 +107,7 @@ export const genericItem = z
     question: z.string().min(1).optional(),
     reference: z.string().nullable().optional(),
     audio: z.string().min(1).optional(),
-    turns: z.array(z.object({ text: z.string().min(1), audio: z.string().min(1).optional(), reference: z.string().nullable().optional() }).strict()).min(1).optional(),
+    turns: z.array(z.object({ text: z.string().min(1), audio: z.string().min(1).optional(), reference: z.string().nullable().optional(), interruptAtMs: interruptAt.optional() }).strict()).min(1).optional(),
     info: z.record(z.string(), z.unknown()).default({}),
   })
   .strict()

@@ -16,6 +16,8 @@ export interface SetTurn {
   reference: string | null;
   /** Whether the document answers it (DSB-DG); null when not applicable. */
   answerable: boolean | null;
+  /** Full duplex: the caller cuts in this many ms after the agent's previous reply starts; absent: it waits. */
+  interruptAtMs?: number;
 }
 
 /** A document the agent is grounded on. */

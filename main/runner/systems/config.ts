@@ -38,6 +38,32 @@ const common = {
   transcribeAgent: transcriber.nullable().default(null),
 };
 
+/** What a full-duplex session's server decides turns with: its voice activity detector, or its semantic one. */
+export const turnDetectionConfig = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('server_vad'),
+      /** Activation threshold, 0–1 (the server's default 0.5). */
+      threshold: z.number().min(0).max(1).optional(),
+      prefixPaddingMs: z.number().int().min(0).max(5000).optional(),
+      /** Silence that ends the caller's turn, ms (the server's default 500). */
+      silenceDurationMs: z.number().int().min(0).max(10_000).optional(),
+      /** Whether the server cancels its response when the caller starts speaking (default true). */
+      interruptResponse: z.boolean().default(true),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('semantic_vad'),
+      eagerness: z.enum(['low', 'medium', 'high', 'auto']).default('auto'),
+      interruptResponse: z.boolean().default(true),
+    })
+    .strict(),
+]);
+
+/** A parsed turn-detection setting. */
+export type TurnDetectionConfig = z.output<typeof turnDetectionConfig>;
+
 /** The OpenAI Realtime API over WebSocket. */
 export const realtimeConfig = z
   .object({
@@ -48,10 +74,24 @@ export const realtimeConfig = z
     /** `ga` event names (response.output_audio.delta …) or the `beta` ones (OpenAI-Beta: realtime=v1). */
     protocol: z.enum(['ga', 'beta']).default('ga'),
     /** 1 streams user audio in real time; larger streams that many times faster; "max" sends it at once. */
-    pace: z.union([z.number().min(1).max(1000), z.literal('max')]).default(1),
+    pace: z.union([z.number().min(0.1).max(1000), z.literal('max')]).default(1),
     chunkMs: z.number().int().min(10).max(1000).default(100),
+    /** null: the client decides turns (commit + response.create); else full duplex, the server's detector decides. */
+    turnDetection: turnDetectionConfig.nullable().default(null),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    if (!c.turnDetection) {
+      if (c.pace !== 'max' && c.pace < 1) ctx.addIssue({ code: 'custom', path: ['pace'], message: 'must be 1 or more' });
+      return;
+    }
+    if (c.pace === 'max' || c.pace > 1) {
+      ctx.addIssue({ code: 'custom', path: ['pace'], message: 'full duplex streams in real time: pace must be 1 (or less)' });
+    }
+    if (c.chunkMs < 20 || c.chunkMs > 100) {
+      ctx.addIssue({ code: 'custom', path: ['chunkMs'], message: 'full duplex streams 20–100 ms chunks' });
+    }
+  });
 
 /** Transcription → chat completions → speech at any OpenAI-compatible base URL. */
 export const cascadeConfig = z

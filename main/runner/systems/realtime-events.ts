@@ -1,7 +1,7 @@
 /** Server events of the Realtime API that the client acts on, validated at the WebSocket boundary (GA and beta names). */
 import { z } from 'zod';
 
-const delta = z.object({ delta: z.string() });
+const delta = z.object({ delta: z.string(), item_id: z.string().optional(), response_id: z.string().optional() });
 
 /** Event types carrying agent audio (GA, beta). */
 export const AUDIO_DELTA = new Set(['response.output_audio.delta', 'response.audio.delta']);
@@ -24,14 +24,28 @@ export const serverEventSchemas: Record<string, z.ZodType> = {
   'response.done': z.object({
     response: z.looseObject({
       status: z.enum(['completed', 'cancelled', 'failed', 'incomplete', 'in_progress']),
-      status_details: z.looseObject({ type: z.string().optional(), reason: z.string().nullish(), error: z.looseObject({ type: z.string().optional(), code: z.string().nullish() }).nullish() }).nullish(),
+      status_details: z
+        .looseObject({
+          type: z.string().optional(),
+          reason: z.string().nullish(),
+          error: z.looseObject({ type: z.string().optional(), code: z.string().nullish() }).nullish(),
+        })
+        .nullish(),
     }),
   }),
+  'input_audio_buffer.speech_started': z.object({ audio_start_ms: z.number(), item_id: z.string() }),
+  'input_audio_buffer.speech_stopped': z.object({ audio_end_ms: z.number(), item_id: z.string() }),
+  'input_audio_buffer.committed': z.object({ item_id: z.string() }),
+  'response.created': z.object({ response: z.looseObject({ id: z.string() }) }),
+  'conversation.item.truncated': z.object({ item_id: z.string(), content_index: z.number(), audio_end_ms: z.number() }),
   error: z.object({ error: z.looseObject({ message: z.string(), type: z.string(), code: z.string().nullish() }) }),
 };
 
 /** A parsed server event, or why it was dropped. */
-export type ParsedEvent = { ok: true; type: string; data: Record<string, unknown> } | { ok: false; problem: string } | { ok: true; type: string; data: null };
+export type ParsedEvent =
+  | { ok: true; type: string; data: Record<string, unknown> }
+  | { ok: false; problem: string }
+  | { ok: true; type: string; data: null };
 
 /** Parses one WebSocket frame: JSON with a string `type`; acted-on types must match their schema. */
 export function parseServerEvent(frame: string): ParsedEvent {
@@ -46,6 +60,10 @@ export function parseServerEvent(frame: string): ParsedEvent {
   const schema = serverEventSchemas[type];
   if (!schema) return { ok: true, type, data: null };
   const res = schema.safeParse(raw);
-  if (!res.success) return { ok: false, problem: `malformed ${type} event: ${res.error.issues[0].path.join('.')}: ${res.error.issues[0].message}` };
+  if (!res.success)
+    return {
+      ok: false,
+      problem: `malformed ${type} event: ${res.error.issues[0].path.join('.')}: ${res.error.issues[0].message}`,
+    };
   return { ok: true, type, data: res.data as Record<string, unknown> };
 }

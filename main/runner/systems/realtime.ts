@@ -3,12 +3,25 @@
  * manual turns), the document as instructions or a conversation item, user audio streamed as input_audio_buffer.append
  * chunks at a chosen pace, then commit + response.create; audio, transcript and response.done events collected.
  */
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { RUN_RATE, fromPcm16, toPcm16 } from '../audio/pcm';
-import { HttpStatusError, TransientError, sleep, withRetry } from '../../llm/retry';
+import { TransientError, sleep } from '../../llm/retry';
+import { connectWithRetry, sessionUpdate } from './realtime-socket';
 import type { RealtimeConfig } from './config';
+import type { DuplexSystem } from './duplex';
+import { openDuplexRealtime } from './realtime-duplex';
 import { AUDIO_DELTA, TEXT_DELTA, TRANSCRIPT_DELTA, parseServerEvent } from './realtime-events';
-import { now, policyOf, type AgentReply, type SessionContext, type SystemSession, type SystemUnderTest, type UserTurnInput } from './types';
+
+/** The WebSocket URL of the Realtime endpoint (defined beside the socket code). */
+export { realtimeUrl } from './realtime-socket';
+import {
+  now,
+  type AgentReply,
+  type SessionContext,
+  type SystemSession,
+  type SystemUnderTest,
+  type UserTurnInput,
+} from './types';
 
 interface Pending {
   resolve(reply: AgentReply): void;
@@ -20,34 +33,6 @@ interface Pending {
   text: string;
   heard: string | null;
   warnings: string[];
-}
-
-/** The WebSocket URL of the Realtime endpoint under an HTTP base URL. */
-export function realtimeUrl(baseUrl: string, model: string): string {
-  const url = new URL(baseUrl.replace(/\/+$/, '') + '/realtime');
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('model', model);
-  return url.toString();
-}
-
-function connect(config: RealtimeConfig, apiKey: string, signal: AbortSignal): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
-    if (config.protocol === 'beta') headers['OpenAI-Beta'] = 'realtime=v1';
-    const ws = new WebSocket(realtimeUrl(config.baseUrl, config.model), { headers, handshakeTimeout: config.responseTimeoutMs, maxPayload: 64 << 20 });
-    const onAbort = () => ws.terminate();
-    signal.addEventListener('abort', onAbort, { once: true });
-    ws.once('unexpected-response', (_req, res) => {
-      res.resume();
-      reject(new HttpStatusError(`realtime handshake: HTTP ${res.statusCode}`, res.statusCode ?? 0, res.headers));
-      ws.terminate();
-    });
-    ws.once('open', () => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(ws);
-    });
-    ws.once('error', (err) => reject(new TransientError(`realtime connection failed: ${err.message}`)));
-  });
 }
 
 /** A Realtime session on one socket. */
@@ -95,7 +80,10 @@ class RealtimeSession implements SystemSession {
     if (!d) return;
     if (event.type === 'error') {
       const e = d.error as { message: string; type: string; code?: string | null };
-      const err = e.type === 'server_error' ? new TransientError(`realtime error: ${e.message}`) : new Error(`realtime error (${e.code ?? e.type}): ${e.message}`);
+      const err =
+        e.type === 'server_error'
+          ? new TransientError(`realtime error: ${e.message}`)
+          : new Error(`realtime error (${e.code ?? e.type}): ${e.message}`);
       if (p) this.fail(err);
       else this.warnings.push(err.message);
       return;
@@ -107,11 +95,22 @@ class RealtimeSession implements SystemSession {
       p.audio.push(Buffer.from(delta, 'base64'));
     } else if (TRANSCRIPT_DELTA.has(event.type)) p.transcript += delta;
     else if (TEXT_DELTA.has(event.type)) p.text += delta;
-    else if (event.type === 'conversation.item.input_audio_transcription.completed') p.heard = (d as { transcript: string }).transcript;
-    else if (event.type === 'response.done') this.finish(p, d.response as { status: string; status_details?: { error?: { type?: string; code?: string | null } | null } | null });
+    else if (event.type === 'conversation.item.input_audio_transcription.completed')
+      p.heard = (d as { transcript: string }).transcript;
+    else if (event.type === 'response.done')
+      this.finish(
+        p,
+        d.response as {
+          status: string;
+          status_details?: { error?: { type?: string; code?: string | null } | null } | null;
+        },
+      );
   }
 
-  private finish(p: Pending, response: { status: string; status_details?: { error?: { type?: string; code?: string | null } | null } | null }): void {
+  private finish(
+    p: Pending,
+    response: { status: string; status_details?: { error?: { type?: string; code?: string | null } | null } | null },
+  ): void {
     this.pending = null;
     if (response.status === 'failed') {
       const e = response.status_details?.error;
@@ -134,13 +133,7 @@ class RealtimeSession implements SystemSession {
 
   /** Configures the session and delivers the document item; waits for session.updated. */
   async start(ctx: SessionContext): Promise<void> {
-    const c = this.config;
-    if (c.protocol === 'beta') {
-      this.send({ type: 'session.update', session: { instructions: ctx.instructions, modalities: ['audio', 'text'], voice: c.voice, input_audio_format: 'pcm16', output_audio_format: 'pcm16', turn_detection: null } });
-    } else {
-      const format = { type: 'audio/pcm', rate: RUN_RATE };
-      this.send({ type: 'session.update', session: { type: 'realtime', instructions: ctx.instructions, output_modalities: ['audio'], audio: { input: { format, turn_detection: null }, output: { format, voice: c.voice } } } });
-    }
+    this.send(sessionUpdate(this.config, ctx.instructions, null));
     await this.withTimeout(this.ready, 'session.updated');
     if (ctx.contextItem) await this.inject(ctx.contextItem);
   }
@@ -148,7 +141,10 @@ class RealtimeSession implements SystemSession {
   private async withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TransientError(`realtime: no ${what} within ${this.config.responseTimeoutMs} ms`)), this.config.responseTimeoutMs);
+      timer = setTimeout(
+        () => reject(new TransientError(`realtime: no ${what} within ${this.config.responseTimeoutMs} ms`)),
+        this.config.responseTimeoutMs,
+      );
     });
     let onAbort = () => {};
     const aborted = new Promise<never>((_, reject) => {
@@ -165,7 +161,10 @@ class RealtimeSession implements SystemSession {
   }
 
   async inject(text: string): Promise<void> {
-    this.send({ type: 'conversation.item.create', item: { type: 'message', role: 'system', content: [{ type: 'input_text', text }] } });
+    this.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'system', content: [{ type: 'input_text', text }] },
+    });
   }
 
   async turn(input: UserTurnInput): Promise<AgentReply> {
@@ -183,7 +182,17 @@ class RealtimeSession implements SystemSession {
       }
     }
     const reply = new Promise<AgentReply>((resolve, reject) => {
-      this.pending = { resolve, reject, endOfUser: now(), firstAudio: null, audio: [], transcript: '', text: '', heard: null, warnings: this.warnings.splice(0) };
+      this.pending = {
+        resolve,
+        reject,
+        endOfUser: now(),
+        firstAudio: null,
+        audio: [],
+        transcript: '',
+        text: '',
+        heard: null,
+        warnings: this.warnings.splice(0),
+      };
     });
     this.send({ type: 'input_audio_buffer.commit' });
     this.send({ type: 'response.create' });
@@ -197,15 +206,15 @@ class RealtimeSession implements SystemSession {
   }
 }
 
-/** The Realtime system of a config. */
-export function realtimeSystem(config: RealtimeConfig): SystemUnderTest {
+/** The Realtime system of a config; full duplex (`openDuplex`) when the config names a turn detection. */
+export function realtimeSystem(config: RealtimeConfig): SystemUnderTest & Partial<DuplexSystem> {
+  const duplex = config.turnDetection ? { openDuplex: (ctx: SessionContext) => openDuplexRealtime(config, ctx) } : {};
   return {
     config,
     audio: true,
+    ...duplex,
     async open(ctx) {
-      const ws = await withRetry('realtime connect', () => connect(config, ctx.apiKey, ctx.signal), policyOf(config), ctx.signal, (n) =>
-        ctx.onRetry?.(`${n.what}: ${n.error}; retry ${n.attempt} in ${n.delayMs} ms`),
-      );
+      const ws = await connectWithRetry(config, ctx);
       const session = new RealtimeSession(ws, config, ctx.signal);
       try {
         await session.start(ctx);
