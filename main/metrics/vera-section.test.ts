@@ -114,6 +114,27 @@ describe('latency–accuracy points', () => {
     // h = (3 − 1)·0.95 = 1.9 → 200 + 0.9·(600 − 200) = 560.
     expect(point).toMatchObject({ system: 'fast', accuracy: 1 / 3, latency: { n: 3, missing: 0, p50: 200, mean: 300 } });
     expect(point.latency.p95).toBeCloseTo(560, 9);
+    expect(point.frontier).toBe(true);
+  });
+
+  it('marks the Pareto frontier: a system both slower and less accurate than another is off it', async () => {
+    // fast 300 ms 1/2, slow 900 ms 1/1, laggard 1000 ms 0/2 (slow beats it on both), mute: no latency at all.
+    const system = (name: string, ms: number | null, labels: string[]) =>
+      labels.map((label, i) => ({
+        schema: 'earshot-episode-v1', id: `q${i}@${name}`, system: name, task: `q${i}`, condition: { track: 'web' },
+        info: ms === null ? {} : { latency_ms: ms }, judgements: [{ judge_id: 'g', label }],
+      }));
+    const jsonl = writeJsonl(dir, 'vera-pareto.jsonl', [
+      { schema: 'earshot-study-v1', name: 'VERA Pareto', benchmark: 'vera' },
+      ...system('fast', 300, ['CORRECT', 'INCORRECT']),
+      ...system('slow', 900, ['CORRECT', 'CORRECT']),
+      ...system('laggard', 1000, ['INCORRECT', 'INCORRECT']),
+      ...system('mute', null, ['CORRECT', 'CORRECT']),
+    ]);
+    const id = await importStudy(t.services, jsonl, 'VERA Pareto');
+    const { scatter } = studyMetrics(t.services.db, id, { resamples: 100 }).vera!;
+    const frontier = Object.fromEntries(scatter.map((p) => [p.system, p.frontier]));
+    expect(frontier).toEqual({ fast: true, slow: true, laggard: false, mute: false });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   holmAdjust,
   isScored,
   pairGrades,
+  paretoFrontier,
   summarizeLatency,
   veraAccuracy,
   voiceTextGaps,
@@ -144,13 +145,19 @@ export function veraSection(episodes: readonly MetricsEpisode[], { policy, textS
       interval: meanInterval(hits(scored, (g) => g.item, (g) => g.grade === 'CORRECT'), options),
     };
   });
-  const scatter: LatencyAccuracyPoint[] = systems.map((row) => ({
+  const points = systems.map((row) => ({
     system: row.system,
     modality: row.modality,
     latency: summarizeLatency(bySystem.get(row.system)!.map((g) => latencyOf(g.episode))),
     accuracy: row.micro.value,
     macro: row.macro,
   }));
+  const placed = points.flatMap((p) =>
+    p.latency.p50 === null || p.accuracy === null ? [] : [{ system: p.system, latency: p.latency.p50, accuracy: p.accuracy }],
+  );
+  const frontier = paretoFrontier(placed);
+  const onFrontier = new Set(placed.filter((_, i) => frontier[i]).map((p) => p.system));
+  const scatter: LatencyAccuracyPoint[] = points.map((p) => ({ ...p, frontier: onFrontier.has(p.system) }));
   return {
     episodes: episodes.length,
     tracks: [...new Set(graded.map((g) => g.grade.track))].sort(byTrack),

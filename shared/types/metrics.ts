@@ -22,7 +22,14 @@ import type {
   SubsetCount,
 } from './elicitation-rows';
 import type { VeraAccuracyRow, VoiceTextGaps } from './vera-rows';
-import type { GroundingDecayRow, GroundingRow, GroundingSummary, RefreshRow, SystemLatencyRow } from './grounding-rows';
+import type {
+  GroundingDecayRow,
+  GroundingRow,
+  GroundingRunsRow,
+  GroundingSummary,
+  RefreshRow,
+  SystemLatencyRow,
+} from './grounding-rows';
 import type { CategoryDeviation, FailureDistributionRow } from './label-rows';
 import type { StudyInteractionMetrics } from './interaction-metrics';
 import type { JudgeCorrectedSection } from './ppi';
@@ -157,6 +164,8 @@ export interface LatencyAccuracyPoint {
   /** Pooled accuracy (CORRECT / scored). */
   accuracy: number | null;
   macro: number | null;
+  /** On the latency–accuracy Pareto frontier: no system with a latency and an accuracy is faster and more accurate. */
+  frontier: boolean;
 }
 
 /** VERA figures. */
@@ -184,6 +193,8 @@ export interface DsbDgSection {
   refresh: RefreshRow[];
   /** FTED and QAL = p50 FTED × (1 − GA at T3). */
   latency: SystemLatencyRow[];
+  /** Accuracy, GDS and refresh benefits run by run (repeat) and their median over runs, per system. */
+  runs: GroundingRunsRow[];
 }
 
 /** The error-category heatmap of one benchmark family and the size of its population. */

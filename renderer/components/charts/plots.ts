@@ -100,8 +100,9 @@ export function veraTrackPlot(v: VeraSection, theme: ChartTheme, width: number):
 
 /** Latency p50 against pooled accuracy, one labelled dot per system; colour = voice / text. Null when no system has latencies. */
 export function latencyAccuracyPlot(v: VeraSection, theme: ChartTheme, width: number): DrawnPlot | null {
-  const data = v.scatter.filter((p) => p.latency.p50 !== null && p.accuracy !== null).map((p) => ({ system: systemName(p.system), modality: p.modality, x: p.latency.p50, y: p.accuracy }));
+  const data = v.scatter.filter((p) => p.latency.p50 !== null && p.accuracy !== null).map((p) => ({ system: systemName(p.system), modality: p.modality, x: p.latency.p50, y: p.accuracy, frontier: p.frontier }));
   if (data.length === 0) return null;
+  const frontier = data.filter((d) => d.frontier).sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
   const colors = { domain: ['voice', 'text'], range: [seriesColor(theme, 0), seriesColor(theme, 1)] };
   const half = Math.max(...data.map((d) => d.x ?? 0)) / 2;
   const svg = Plot.plot({
@@ -112,13 +113,17 @@ export function latencyAccuracyPlot(v: VeraSection, theme: ChartTheme, width: nu
     y: { domain: [0, 1], grid: true, label: 'accuracy' },
     color: colors,
     marks: [
+      // The Pareto frontier: a step through the systems no other is both faster and more accurate than.
+      Plot.line(frontier, { x: 'x', y: 'y', curve: 'step-after', stroke: theme.muted, strokeDasharray: '4,3' }),
+      Plot.dot(frontier, { x: 'x', y: 'y', r: 9, stroke: theme.text, fill: 'none' }),
       Plot.dot(data, { x: 'x', y: 'y', fill: 'modality', r: 5 }),
       // Names of dots in the right half read leftwards from the dot, so none runs off the figure.
       Plot.text(data.filter((d) => (d.x ?? 0) <= half), { x: 'x', y: 'y', text: 'system', dy: -10, textAnchor: 'start', fill: theme.text }),
       Plot.text(data.filter((d) => (d.x ?? 0) > half), { x: 'x', y: 'y', text: 'system', dy: -10, textAnchor: 'end', fill: theme.text }),
     ],
   });
-  return { svg: asSvg(svg), legend: colors.domain.map((label, i) => ({ label, color: colors.range[i] })) };
+  const legend = colors.domain.map((label, i) => ({ label, color: colors.range[i] }));
+  return { svg: asSvg(svg), legend: [...legend, { label: 'Pareto frontier (ringed)', color: theme.muted }] };
 }
 
 /** Grounding accuracy per context tier, one line per system. */
