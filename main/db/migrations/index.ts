@@ -11,10 +11,19 @@ import { migration009 } from './009-strict-tables';
 import { migration010 } from './010-hide-reference';
 import { migration011 } from './011-casebook';
 import { migration012 } from './012-aligned-turns';
+import { migration013 } from './013-run-config-secrets';
+import { migration014 } from './014-queue-item-design';
+import type Database from 'better-sqlite3';
 import type { RebuildMigration } from './table-rebuild';
 
-/** A schema step: its number and its SQL, or a function rebuilding tables (run as table-rebuild.ts says). */
-export type Migration = { version: number; sql: string } | RebuildMigration;
+/** A data step: a function changing rows (not the schema), run in the migration's transaction. */
+export interface UpdateMigration {
+  version: number;
+  update: (db: Database.Database) => void;
+}
+
+/** A schema step: its number and its SQL, a function rebuilding tables (run as table-rebuild.ts says), or a data step. */
+export type Migration = { version: number; sql: string } | RebuildMigration | UpdateMigration;
 
 /** Every migration, ascending by version (002 annotation, 003 runs slot in by number). */
 export const migrations: readonly Migration[] = [
@@ -30,6 +39,8 @@ export const migrations: readonly Migration[] = [
   { version: 10, sql: migration010 },
   { version: 11, sql: migration011 },
   { version: 12, sql: migration012 },
+  { version: 13, update: migration013 },
+  { version: 14, sql: migration014 },
 ];
 
 /** The schema version this code brings a database to. */
