@@ -179,6 +179,27 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     example: 'earshot align --study "Support calls" --episode call-17 --aggressiveness 2 --json',
   },
+  generate: {
+    usage:
+      'earshot generate dsb-dg --document FILE --qa QA.jsonl --out SET.jsonl [--repeats N] [--id ID] [--domain D] ' +
+      '[--early N] [--script-tier T1-T5] [--json]',
+    summary:
+      'Generate a DSB-DG episode set from a document and its QA set: the tier sweep (nested excerpts to the T1–T5 ' +
+      'budgets, the same questions), 17-turn decay scripts and refresh schedules none / single / multiple ' +
+      '(docs/episode-sets.md, "Generating DSB-DG sets").',
+    options: [
+      ['--document FILE', 'the document, plain text'],
+      ['--qa QA.jsonl', 'its questions: {id, question, answer | null, evidence?, repeat?} or {distractor} a line'],
+      ['--out SET.jsonl', 'the set to write (replaced if it exists)'],
+      ['--repeats N', 'runs of every item the set asks for, earshot run’s default (default 3)'],
+      ['--id ID', 'the document’s id in item ids (default: the file name)'],
+      ['--domain D', 'the domain condition of every item'],
+      ['--early N', 'early probes per decay script, repeated late (default 4: 4 + 9 distractors + 4 = 17 turns)'],
+      ['--script-tier T', 'tier of the decay and refresh scripts (default T3, else the largest the document fills)'],
+      JSON_OUT,
+    ],
+    example: 'earshot generate dsb-dg --document policy.txt --qa policy-qa.jsonl --out policy-set.jsonl --repeats 3',
+  },
   plan: {
     usage: 'earshot plan --study ID_OR_NAME --figure MAPPING[=CATEGORY] --width W [--db FILE] [--json]',
     summary:

@@ -12,6 +12,7 @@ import { runCommands } from './run';
 import { episodeCommand } from './episode';
 import { planCommand } from './plan';
 import { alignCommand } from './align';
+import { generateCommand } from './generate';
 import { COMMAND_HELP, commandHelpText, wantsHelp } from './help';
 import type { Services } from '../services/services';
 
@@ -29,6 +30,7 @@ const USAGE = `usage: earshot <command> [options]
   labels    export ANNOTATOR --study X [--out FILE] | import FILE [--study X] | csv --study X [--raters A,B]  exchange labels
   run       --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] [--concurrency N] [--out DIR] [--db FILE] [--json]  run an episode set against a system
   run       --resume RUN_ID [--db FILE] [--json]    resume a cancelled or interrupted run
+  generate  dsb-dg --document F --qa F --out SET.jsonl [--repeats N] [--json]  a DSB-DG set: tier sweep, decay, refresh
   judge     --study ID_OR_NAME --judge JUDGE.json [--only-labelled FIELD] [--db FILE] [--json]  (re-)judge a study
   judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators
   judges    --study ID_OR_NAME --field F --mapping KEY --baseline J[@V] --candidate J[@V] [--json]  two judges on the labelled items
@@ -40,7 +42,7 @@ exit codes: 0 done, 1 failed, 2 usage, 3 refused (invalid input, not found, conf
 130 run cancelled.`;
 
 /** Commands that read their own options: runs, judges and the label planner. */
-const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, align: alignCommand };
+const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, align: alignCommand, generate: generateCommand };
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 

@@ -6,7 +6,9 @@ import {
   isGrounded,
   latencyBySystem,
   refreshBenefit,
+  groundingByRun,
   summarizeGrounding,
+  type RunProbe,
   type BootstrapOptions,
   type GroundingProbe,
 } from '../stats/benchmarks/index';
@@ -30,10 +32,12 @@ export function dsbDgSection(
   notes: string[],
 ): DsbDgSection {
   const probes: GroundingProbe[] = [];
+  const byRun: RunProbe[] = [];
   let unlabelled = 0;
   for (const e of episodes) {
     const read = probesOf(e, turnsOf(e.id));
     probes.push(...read.probes);
+    byRun.push(...read.probes.map((probe) => ({ trial: e.trial, probe })));
     unlabelled += read.unlabelled;
   }
   if (unlabelled > 0) notes.push(`dsb-dg: ${unlabelled} probe(s) without a grounding label: left out`);
@@ -57,5 +61,6 @@ export function dsbDgSection(
     decay,
     refresh: refreshBenefit(probes, bootstrap),
     latency: latencyBySystem(probes, bootstrap),
+    runs: groundingByRun(byRun),
   };
 }

@@ -3,6 +3,7 @@ import type { DsbDgSection, LabelSection, MetricsTable, StudyMetrics, VeraSectio
 import { tauTables } from './tables-tau';
 import { correctedTables } from './tables-corrected';
 import { transcriptionTables } from './tables-transcription';
+import { dsbRunTables } from './tables-dsb-runs';
 import { col, coverage, intervalCells, rateCells, rateColumns, systemLabel } from './table-kit';
 import type { GroundingRow } from '../../shared/types/grounding-rows';
 
@@ -224,7 +225,7 @@ export function metricsTables(doc: Omit<StudyMetrics, 'tables'>): MetricsTable[]
   return [
     ...doc.tau.flatMap((t) => tauTables(t, confidence)),
     ...(doc.vera ? veraTables(doc.vera, confidence) : []),
-    ...(doc.dsbDg ? dsbTables(doc.dsbDg, confidence) : []),
+    ...(doc.dsbDg ? [...dsbTables(doc.dsbDg, confidence), ...dsbRunTables(doc.dsbDg)] : []),
     ...labelTables(doc.labels),
     ...interactionTable(doc.interaction),
     ...correctedTables(doc.judgeCorrected),

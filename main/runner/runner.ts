@@ -69,7 +69,7 @@ export async function startRun(s: Services, opts: RunOptions): Promise<StartedRu
   const config = loadSystemConfig(typeof opts.system === 'string' ? resolve(opts.system) : opts.system);
   const judge = opts.judge ? loadJudgeConfig(typeof opts.judge === 'string' ? resolve(opts.judge) : opts.judge) : null;
   checkKeys(config, judge, set);
-  const repeats = opts.repeats ?? 1;
+  const repeats = opts.repeats ?? set.repeats ?? 1;
   const now = s.clock();
   const studyName = opts.study ?? `${set.name} × ${config.id}`;
   const studyId = ensureStudy(s.db, { name: studyName, benchmark: set.benchmark, description: `Run of ${set.name} against ${config.id}`, info: { runSet: set.source, system: config.id } }, now);

@@ -76,3 +76,23 @@ export interface SystemLatencyRow {
   /** Percentile bootstrap of the QAL, resampling scripts. */
   interval: BootstrapInterval;
 }
+
+/** One system's DSB-DG figures on one run (repeat) of the set. */
+export interface GroundingRunFigures {
+  trial: number;
+  /** Grounded over answerable probes of the run. */
+  accuracy: Rate;
+  /** GDS of the run's decay pairs, pp; null without pairs. */
+  gds: number | null;
+  /** Refresh benefit of single / multiple refreshes against none on the run's probes, pp; null without both arms. */
+  single: number | null;
+  multiple: number | null;
+}
+
+/** One system's figures run by run, and their median over the runs (DSB-DG reports the median of three runs). */
+export interface GroundingRunsRow {
+  system: string;
+  runs: GroundingRunFigures[];
+  /** Medians over the runs with a value (mean of the middle two for an even count); null when no run has one. */
+  median: { accuracy: number | null; gds: number | null; single: number | null; multiple: number | null };
+}

@@ -187,6 +187,7 @@ export function readJsonlSet(file: string): EpisodeSet {
     source: abs,
     hash: createHash('sha256').update(bytes).digest('hex'),
     synthesis: h?.synthesis ?? { engine: 'espeak-ng', voice: 'en-us', wordsPerMinute: 165 },
+    ...(h?.repeats ? { repeats: h.repeats } : {}),
     items,
     warnings: site.warnings,
   };

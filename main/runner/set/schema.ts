@@ -41,6 +41,8 @@ export const setHeader = z
     benchmark: z.enum(['tau-voice', 'tau-elicitation', 'vera', 'dsb-dg', 'generic']).optional(),
     synthesis: synthesisConfig.optional(),
     instructions: z.string().optional(),
+    /** Runs of every item the set asks for: `earshot run`'s default `--repeats` (DSB-DG: three, median reported). */
+    repeats: z.number().int().min(1).max(20).optional(),
     documents: z.array(headerDocument).default([]),
   })
   .strict();

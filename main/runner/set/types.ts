@@ -52,6 +52,8 @@ export interface EpisodeSet {
   /** SHA-256 of the set's content, to tell a changed set from the one a run started with. */
   hash: string;
   synthesis: SynthesisConfig;
+  /** Runs of every item the set asks for (its header's `repeats`), the default of a run's repeats. */
+  repeats?: number;
   items: SetItem[];
   warnings: string[];
 }
