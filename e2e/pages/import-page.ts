@@ -40,7 +40,10 @@ export class ImportPage {
 
   /** Waits until the in-app browser shows `folder`. */
   async waitForFolder(folder: string): Promise<void> {
-    await this.page.getByTestId('import-folder').filter({ hasText: new RegExp(`^${escape(folder)}$`) }).waitFor();
+    await this.page
+      .getByTestId('import-folder')
+      .filter({ hasText: new RegExp(`^${escape(folder)}$`) })
+      .waitFor();
   }
 
   /** The path field's value. */
@@ -64,12 +67,19 @@ export class ImportPage {
 
   /** Browses with the in-app browser, up with ".." and down folder by folder, to the absolute folder `target`. */
   async browseTo(target: string): Promise<void> {
-    const inside = (folder: string) => target === folder || target.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
+    const inside = (folder: string) =>
+      target === folder || target.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
     for (let folder = await this.folder(); !inside(folder); folder = await this.folder()) {
       await this.page.getByTestId('import-up').click();
-      await this.page.getByTestId('import-folder').filter({ hasNotText: new RegExp(`^${escape(folder)}$`) }).waitFor();
+      await this.page
+        .getByTestId('import-folder')
+        .filter({ hasNotText: new RegExp(`^${escape(folder)}$`) })
+        .waitFor();
     }
-    const rest = target.slice((await this.folder()).length).split('/').filter(Boolean);
+    const rest = target
+      .slice((await this.folder()).length)
+      .split('/')
+      .filter(Boolean);
     for (const name of rest) await this.openFolder(name);
   }
 
@@ -85,7 +95,10 @@ export class ImportPage {
 
   /** The formats the dialog offers, as option values ('' for auto). */
   async formats(): Promise<string[]> {
-    return this.page.getByTestId('import-format').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    return this.page
+      .getByTestId('import-format')
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
   }
 
   /** Chooses the format to import with ('' for auto). */
@@ -116,6 +129,25 @@ export class ImportPage {
     const error = this.page.getByTestId('import-error').filter({ hasText: expected });
     await error.waitFor({ timeout: 10_000 });
     return (await error.textContent()) ?? '';
+  }
+
+  /** Fills the path (a folder, or an s3:// or https:// location) and starts the import without waiting for it. */
+  async begin(path: string): Promise<void> {
+    await this.page.getByTestId('import-path').fill(path);
+    await this.page.getByTestId('import-start').click();
+  }
+
+  /** Waits until the job's message matches `pattern`; returns it. */
+  async waitForMessage(pattern: RegExp, timeout = 30_000): Promise<string> {
+    const message = this.page.getByTestId('import-message').filter({ hasText: pattern });
+    await message.waitFor({ timeout });
+    return (await message.textContent()) ?? '';
+  }
+
+  /** Waits until the running import has finished; returns its last message. */
+  async finished(): Promise<string> {
+    await this.page.locator('[data-testid="import-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
+    return (await this.page.getByTestId('import-message').textContent()) ?? '';
   }
 
   /** The summary line after a successful import. */

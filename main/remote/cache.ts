@@ -1,6 +1,7 @@
 /**
- * The local cache of remote locations: `<data folder>/remote-cache/<name>-<hash>/files/…` mirrors a location's files,
- * and `manifest.json` beside `files/` records the size, ETag and SHA-256 each cached file was verified against, so an
+ * The local cache of remote locations: `<data folder>/remote-cache/<name>-<hash>/<folder>/…` mirrors a location's
+ * files under the location's own folder name (so a run is named after it, as when imported from disk), and
+ * `manifest.json` beside it records the size, ETag and SHA-256 each cached file was verified against, so an
  * unchanged file is not downloaded again. The data folder is the one the default database lives in (EARSHOT_HOME, or
  * the OS's per-user data folder). Nothing secret is written: locations that carry secrets are refused before.
  */
@@ -37,6 +38,19 @@ export function cacheFolder(root: string, location: string, endpoint = ''): stri
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return join(root, `${slug || 'location'}-${hash}`);
+}
+
+/**
+ * The folder name the files are kept under: the location's last folder (the `prefix` of an S3 XML listing URL, the
+ * folder holding a one-file location), or `files` when it has none.
+ */
+export function contentFolderName(location: string, single: boolean): string {
+  const url = /^s3:\/\//i.test(location) ? null : new URL(location);
+  const path = url ? (url.searchParams.get('prefix') ?? url.pathname) : location.replace(/^s3:\/\/[^/]*/i, '');
+  const segments = path.split('/').filter(Boolean);
+  if (single) segments.pop();
+  const name = (segments.pop() ?? '').replace(/[^\p{L}\p{N}._ -]+/gu, '-').slice(0, 80);
+  return name === '' || name === '.' || name === '..' || name === 'manifest.json' ? 'files' : name;
 }
 
 /** Reads the manifest of a cache folder (an empty one when there is none or it is unreadable). */

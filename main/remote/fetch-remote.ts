@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { cacheFolder, isCached, pruneCache, readManifest, writeManifest } from './cache';
+import { cacheFolder, contentFolderName, isCached, pruneCache, readManifest, writeManifest } from './cache';
 import { downloadObject } from './download';
 import { HttpSource } from './http-source';
 import { parseRemoteLocation } from './location';
@@ -63,7 +63,7 @@ export async function fetchRemote(text: string, o: FetchRemoteOptions): Promise<
     o.onProgress?.(0, 0, `listing ${location}`);
     const listing = await source.list(o.signal);
     const folder = cacheFolder(o.cacheRoot, location, endpoint);
-    const filesDir = join(folder, 'files');
+    const filesDir = join(folder, contentFolderName(location, listing.single));
     const manifest = readManifest(folder, location);
     pruneCache(filesDir, manifest, new Set(listing.objects.map((x) => x.path)));
     const objects = listing.objects;

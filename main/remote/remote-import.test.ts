@@ -88,6 +88,7 @@ describe('earshot import s3://', () => {
       remote: { files: 3, downloaded: 3, signed: false },
     });
     expect(out.turns).toBeGreaterThan(10);
+    expect(out.study.name).toBe('tau2-run (retail, openai:gpt-realtime-2)'); // named after the remote folder
     const lists = s3.requests.filter((r) => r.url.includes('list-type=2'));
     expect(lists.length).toBe(2);
     expect(lists[1].url).toContain('continuation-token=');
@@ -110,7 +111,7 @@ describe('earshot import s3://', () => {
   });
 
   it('resumes a download whose connection dropped midway with a Range request from the partial file', async () => {
-    const wav = join(runCache(), 'files', WAV.slice('tau2-run/'.length));
+    const wav = join(runCache(), WAV);
     rmCache();
     s3.dropNextGet(WAV, 300_000);
     const res = await run('import', `s3://${s3.bucket}/tau2-run/`, '--no-sign-request', '--db', db(), '--json');
@@ -127,7 +128,7 @@ describe('earshot import s3://', () => {
 
   it('resumes from a partial file an interrupted import left in the cache', async () => {
     rmCache();
-    const part = join(runCache(), 'files', WAV.slice('tau2-run/'.length)) + '.part';
+    const part = join(runCache(), WAV) + '.part';
     mkdirSync(join(part, '..'), { recursive: true });
     const whole = readFileSync(join(objects, WAV));
     writeFileSync(part, whole.subarray(0, 123_456));

@@ -1,4 +1,7 @@
-/** The Import command: pick a run folder or file on this machine (or drop one), watch the progress, cancel. */
+/**
+ * The Import command: pick a run folder or file on this machine (or drop one), or type an s3:// or https:// location
+ * (downloaded into the cache first), watch the progress, cancel.
+ */
 import type { DragEvent } from 'react';
 import { useApp } from '../store';
 import { bridge } from '../api/client';
@@ -31,7 +34,11 @@ function Progress() {
           <p>
             “{summary.study.name}”: {importCounts(summary)}, {countNoun(summary.judgements, 'judgement')},{' '}
             {countNoun(summary.annotations, 'label')}
-            {summary.skipped ? `, ${summary.skipped} skipped` : ''}.
+            {summary.skipped ? `, ${summary.skipped} skipped` : ''}
+            {summary.aligned?.turns
+              ? `; ${countNoun(summary.aligned.turns, 'turn')} aligned to the audio (times estimated)`
+              : ''}
+            .
           </p>
           {summary.warnings.length > 0 && (
             <ul className="warnings">
@@ -100,7 +107,8 @@ export function ImportDialog() {
         </button>
       </header>
       <p className="hint" data-testid="import-hint">
-        A τ²-bench run folder, a τ-Elicitation archive folder, a VERA episodes JSON, or a generic JSONL.
+        A τ²-bench run folder, a τ-Elicitation archive folder, a VERA episodes JSON, or a generic JSONL — on this
+        machine, or at an s3:// or https:// location, downloaded first.
         {bridge.door === 'electron' ? ' You can also drop it here.' : ''}
       </p>
       {listing && (
@@ -154,7 +162,7 @@ export function ImportDialog() {
           data-testid="import-path"
           value={path}
           onChange={(e) => s.setImportPath(e.target.value)}
-          placeholder="/path/to/run-folder"
+          placeholder="/path/to/run-folder, s3://bucket/prefix/ or https://…"
         />
       </label>
       <label className="field">

@@ -34,6 +34,8 @@ export interface LocalS3 {
   dropNextGet(key: string, bytes: number): void;
   /** Every GET of `key` serves these bytes instead of the object's (its size, ETag and HEAD stay the object's). */
   corrupt(key: string, bytes: Buffer): void;
+  /** Every GET of `key` sends its body at about this many bytes a second (to watch a download's progress). */
+  pace(key: string, bytesPerSecond: number): void;
   /** Objects are listed this many per page (default 1000). */
   pageSize: number;
   close(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startLocalS3(root: string, bucket = 'earshot-test'): Promi
   const requests: S3RequestRecord[] = [];
   const drops = new Map<string, number>();
   const corrupted = new Map<string, Buffer>();
+  const paces = new Map<string, number>();
   const state = { pageSize: 1000 };
 
   const send = (
@@ -125,7 +128,16 @@ export async function startLocalS3(root: string, bucket = 'earshot-test'): Promi
       res.write(part.subarray(0, drop), () => setTimeout(() => res.socket?.destroy(), 20));
       return;
     }
-    send(res, range ? 206 : 200, headers, part);
+    const rate = paces.get(o.key);
+    if (rate === undefined) return send(res, range ? 206 : 200, headers, part);
+    res.writeHead(range ? 206 : 200, headers);
+    const step = Math.max(1, Math.round(rate / 10));
+    const push = (at: number) => {
+      if (res.destroyed) return;
+      if (at >= part.length) return void res.end();
+      res.write(part.subarray(at, at + step), () => setTimeout(() => push(at + step), 100));
+    };
+    push(0);
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -179,6 +191,7 @@ export async function startLocalS3(root: string, bucket = 'earshot-test'): Promi
     requests,
     dropNextGet: (k, bytes) => drops.set(k, bytes),
     corrupt: (k, bytes) => corrupted.set(k, bytes),
+    pace: (k, bytesPerSecond) => paces.set(k, bytesPerSecond),
     get pageSize() {
       return state.pageSize;
     },
