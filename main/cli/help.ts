@@ -164,6 +164,23 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     example: 'earshot judges --study "τ-Elicitation release" --field severity --json',
   },
+  casebook: {
+    usage:
+      'earshot casebook list --study ID_OR_NAME [--category C] [--db FILE] [--json]\n' +
+      '       earshot casebook export --study ID_OR_NAME [--category C] --out DIR [--html] [--db FILE] [--json]',
+    summary:
+      'A study’s casebook: its cases by category, or each case exported as a folder (case.html, clip.wav, ' +
+      'timeline.svg/.png, case.json, transcript.txt) or with --html as one self-contained HTML file (docs/formats.md).',
+    options: [
+      STUDY,
+      ['--category C', 'only the cases of this category'],
+      ['--out DIR', 'export: the folder to write the cases into (created if missing)'],
+      ['--html', 'export: one HTML file per case, audio and figures inside, instead of a folder'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot casebook export --study "Demo study" --category "misheard digits" --out cases --html',
+  },
   align: {
     usage: 'earshot align --study ID_OR_NAME [--episode ID] [--aggressiveness 0-3] [--min-gap-ms N] [--db FILE] [--json]',
     summary:

@@ -11,6 +11,7 @@ import { labelsCommand } from './labels';
 import { runCommands } from './run';
 import { episodeCommand } from './episode';
 import { planCommand } from './plan';
+import { casebookCommand } from './casebook';
 import { alignCommand } from './align';
 import { generateCommand } from './generate';
 import { COMMAND_HELP, commandHelpText, wantsHelp } from './help';
@@ -30,6 +31,7 @@ const USAGE = `usage: earshot <command> [options]
   labels    export ANNOTATOR --study X [--out FILE] | import FILE [--study X] | csv --study X [--raters A,B]  exchange labels
   run       --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] [--concurrency N] [--out DIR] [--db FILE] [--json]  run an episode set against a system
   run       --resume RUN_ID [--db FILE] [--json]    resume a cancelled or interrupted run
+  casebook  list --study S [--json] | export --study S [--category C] --out DIR [--html]  a study's casebook, cases exported
   generate  dsb-dg --document F --qa F --out SET.jsonl [--repeats N] [--json]  a DSB-DG set: tier sweep, decay, refresh
   judge     --study ID_OR_NAME --judge JUDGE.json [--only-labelled FIELD] [--db FILE] [--json]  (re-)judge a study
   judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators
@@ -42,7 +44,7 @@ exit codes: 0 done, 1 failed, 2 usage, 3 refused (invalid input, not found, conf
 130 run cancelled.`;
 
 /** Commands that read their own options: runs, judges and the label planner. */
-const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, align: alignCommand, generate: generateCommand };
+const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, casebook: casebookCommand, align: alignCommand, generate: generateCommand };
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 

@@ -146,16 +146,14 @@ function excerpt(turns: readonly Turn[], clip: ClipWindow | null): CaseTurn[] {
   const timed = turns.some((t) => t.startMs !== null);
   const inClip = (t: Turn) =>
     !clip || !timed || (t.startMs !== null && (t.endMs ?? t.startMs) >= clip.startMs && t.startMs <= clip.endMs);
-  return turns
-    .filter(inClip)
-    .map((t) => ({
-      index: t.index,
-      speaker: t.speaker,
-      startMs: t.startMs,
-      endMs: t.endMs,
-      text: t.text,
-      tool: t.tool ? t.tool.name : null,
-    }));
+  return turns.filter(inClip).map((t) => ({
+    index: t.index,
+    speaker: t.speaker,
+    startMs: t.startMs,
+    endMs: t.endMs,
+    text: t.text,
+    tool: t.tool ? t.tool.name : null,
+  }));
 }
 
 function wavOf(db: Db, detail: EpisodeDetail): string | null {

@@ -148,7 +148,7 @@ export function timelineFigure(
       w: Math.max(2, x(o.toMs) - x(o.fromMs)),
       h: AGENT_Y + LANE_H - USER_Y,
       fill: C.overlap,
-      opacity: 0.45,
+      opacity: 0.7,
       title: `overlap ${o.toMs - o.fromMs} ms`,
     });
   }
