@@ -98,7 +98,7 @@ describe('earshot agreement', () => {
     expect(doc.field).toBe('error_source');
     expect(doc.raters).toEqual(['A', 'B']);
     expect(doc.overall.statistics.cohenKappa.estimate).toBeCloseTo(0.9326750448833033, 12);
-    expect(Object.keys(doc)).toEqual(['study', 'field', 'phase', 'raters', 'overall', 'breakdowns', 'vsAdjudicated', 'unresolvedExcluded', 'judge']);
+    expect(Object.keys(doc)).toEqual(['study', 'field', 'phase', 'raters', 'overall', 'breakdowns', 'vsAdjudicated', 'unresolvedExcluded', 'judge', 'extras']);
     expect(doc.judge.unmapped).toMatch(/No judge output is mapped to "error_source"/);
   });
 

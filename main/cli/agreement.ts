@@ -10,6 +10,7 @@ import { fmtInterval } from '../annotation/report-text';
 import { labelledFields } from '../annotation/ratings';
 import { studyJudgeMappings } from '../annotation/judge-mappings';
 import { coefficientLines } from './agreement-text';
+import { extrasLines, pairBootstrapLines } from './extras-text';
 import { judgeTextLines } from './judge-text';
 import { annotatorIdByNameOrId } from '../db/annotators';
 import { UsageError, type CliOptions } from './args';
@@ -45,7 +46,7 @@ function categoryOrder(opts: CliOptions): string[] | undefined {
 
 function studyText(a: StudyAgreement): string {
   const o = a.overall;
-  const lines = [`${a.study.name} · ${a.field}: ${o.nPairableItems} of ${o.nItems} items labelled twice by ${o.raters.join(', ')} (${o.level}; 95% CI, ${o.bootstrap.resamples} resamples)`, ...coefficientLines(o)];
+  const lines = [`${a.study.name} · ${a.field}: ${o.nPairableItems} of ${o.nItems} items labelled twice by ${o.raters.join(', ')} (${o.level}; 95% CI, ${o.bootstrap.resamples} resamples)`, ...coefficientLines(o), ...pairBootstrapLines(o), ...extrasLines(a.extras ?? null)];
   for (const p of a.vsAdjudicated) {
     lines.push(`  ${`${p.rater} vs ${p.reference}`.padEnd(26)} ${p.report ? `agreement ${fmtInterval(p.report.statistics.percentAgreement)}, kappa ${fmtInterval(p.report.statistics.cohenKappa)}` : p.problem}`);
   }
@@ -69,7 +70,16 @@ export async function agreementCommand(s: Services, opts: CliOptions): Promise<C
   if (opts.order !== undefined) throw new UsageError('--order applies to --ratings; a study orders categories by its taxonomy');
   const study = requireStudy(s, opts);
   const field = opts.field ?? defaultField(s, study.id);
-  const result = await computeStudyAgreement(s.db, { studyId: study.id, field, raterIds: raterIds(s, opts), level: level(opts), seed: opts.seed, resamples: opts.resamples });
+  const result = await computeStudyAgreement(s.db, {
+    studyId: study.id,
+    field,
+    raterIds: raterIds(s, opts),
+    level: level(opts),
+    seed: opts.seed,
+    resamples: opts.resamples,
+    toleranceMs: opts.toleranceMs,
+    pairBootstrap: opts.hayesKrippendorff || undefined,
+  });
   return { json: result, text: studyText(result) };
 }
 
@@ -83,9 +93,16 @@ export async function ratingsAgreementCommand(opts: CliOptions): Promise<Command
     throw new Error(`cannot read ${opts.ratings}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   const table = parseRatingsCsv(text, basename(path));
-  const options = { level: level(opts), categories: categoryOrder(opts), seed: opts.seed, resamples: opts.resamples };
+  if (opts.toleranceMs !== undefined) throw new UsageError('--tolerance-ms applies to --study (first-error and region fields)');
+  const options = {
+    level: level(opts),
+    categories: categoryOrder(opts),
+    seed: opts.seed,
+    resamples: opts.resamples,
+    pairBootstrap: opts.hayesKrippendorff || undefined,
+  };
   const report = await bootstrapInWorker(table, options);
-  return { json: report, text: [`${basename(path)}: ${report.nPairableItems} of ${report.nItems} items rated twice by ${report.raters.join(', ')}`, ...coefficientLines(report)].join('\n') };
+  return { json: report, text: [`${basename(path)}: ${report.nPairableItems} of ${report.nItems} items rated twice by ${report.raters.join(', ')}`, ...coefficientLines(report), ...pairBootstrapLines(report)].join('\n') };
 }
 
 /** `report --study X --field F[,G] [--format markdown|html] [--raters A,B] [--out FILE]`: writes FILE and FILE's .csv beside it. */

@@ -20,6 +20,10 @@ export interface CliOptions {
   order?: string;
   seed?: number;
   resamples?: number;
+  /** `--tolerance-ms N`: the tolerance of time and region agreement. */
+  toleranceMs?: number;
+  /** `--hayes-krippendorff`: also bootstrap α by Hayes & Krippendorff's pair resampling. */
+  hayesKrippendorff?: boolean;
   set?: string;
   system?: string;
   out?: string;
@@ -48,6 +52,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
         order: { type: 'string' },
         seed: { type: 'string' },
         resamples: { type: 'string' },
+        'tolerance-ms': { type: 'string' },
+        'hayes-krippendorff': { type: 'boolean', default: false },
         set: { type: 'string' },
         system: { type: 'string' },
         out: { type: 'string' },
@@ -72,6 +78,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     order: v.order,
     seed: v.seed === undefined ? undefined : integer('--seed', v.seed, 0, 2 ** 32 - 1),
     resamples: v.resamples === undefined ? undefined : integer('--resamples', v.resamples, 1, 1_000_000),
+    toleranceMs: v['tolerance-ms'] === undefined ? undefined : integer('--tolerance-ms', v['tolerance-ms'], 0, 600_000),
+    hayesKrippendorff: v['hayes-krippendorff'] ?? false,
     set: v.set,
     system: v.system,
     out: v.out,

@@ -84,6 +84,8 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--order a,b,c', 'the categories of a --ratings CSV in order (ordinal and interval levels)'],
       ['--seed N', 'seed of the bootstrap (default 1)'],
       ['--resamples N', 'bootstrap resamples (default 10000)'],
+      ['--tolerance-ms N', 'first-error and region fields: the tolerance of time agreement (default 1000)'],
+      ['--hayes-krippendorff', 'also bootstrap α by Hayes & Krippendorff’s pair resampling (KALPHA)'],
       DB,
       JSON_OUT,
     ],
