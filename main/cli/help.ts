@@ -121,7 +121,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   run: {
     usage:
       'earshot run --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] ' +
-      '[--concurrency N] [--out DIR] [--db FILE] [--json]\n' +
+      '[--concurrency N] [--out DIR] [--dry-run] [--db FILE] [--json]\n' +
       '       earshot run --resume RUN_ID [--db FILE] [--json]',
     summary: 'Run an episode set against a voice or text system, record each call and judge it (docs/runner.md).',
     options: [
@@ -133,6 +133,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--concurrency N', 'calls in flight at once'],
       ['--out DIR', 'folder for the recordings'],
       ['--resume RUN_ID', 'resume a cancelled or interrupted run'],
+      ['--dry-run', 'print the calls, audio minutes and estimated cost, and send nothing'],
       DB,
       JSON_OUT,
     ],

@@ -13,6 +13,7 @@ import type { JudgeRef } from '../../shared/types/judge-validation';
 import { judgesOnLabelledText } from './judge-text';
 import { runDetail } from '../runner/report';
 import { resumeRun, startRun } from '../runner/runner';
+import { dryRunText, planRun } from '../runner/dry-run';
 import type { RunDetail } from '../../shared/types/runs';
 
 /** What a run command returns: what to print, and the exit code. */
@@ -63,9 +64,15 @@ function follow(s: Services, jobId: string, quiet: boolean): () => void {
 
 /** `run --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] [--concurrency N] [--out DIR] | --resume RUN`. */
 export async function runCommand(argv: string[]): Promise<RunCommandOutput> {
-  const v = parse(argv, { set: { type: 'string' }, system: { type: 'string' }, judge: { type: 'string' }, study: { type: 'string' }, repeats: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, resume: { type: 'string' } });
+  const v = parse(argv, { set: { type: 'string' }, system: { type: 'string' }, judge: { type: 'string' }, study: { type: 'string' }, repeats: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, resume: { type: 'string' }, 'dry-run': { type: 'boolean' } });
   const resume = whole('resume', v.resume, 1, Number.MAX_SAFE_INTEGER);
   if (!resume && (!v.set || !v.system)) throw new UsageError('--set FILE and --system CONFIG.json are required (or --resume RUN_ID)');
+  if (v['dry-run']) {
+    if (resume) throw new UsageError('--dry-run plans a new run: give --set and --system, not --resume');
+    const judge = v.judge ? resolve(v.judge as string) : null;
+    const plan = await planRun({ set: v.set as string, system: resolve(v.system as string), judge, repeats: whole('repeats', v.repeats, 1, 50) });
+    return { json: plan, text: dryRunText(plan), exitCode: 0, json_: !!v.json };
+  }
   return withServices(v, async (s) => {
     const started = resume
       ? await resumeRun(s, resume)
