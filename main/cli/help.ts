@@ -220,6 +220,31 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     ],
     example: 'earshot generate dsb-dg --document policy.txt --qa policy-qa.jsonl --out policy-set.jsonl --repeats 3',
   },
+  annotations: {
+    usage:
+      'earshot annotations export --study ID_OR_NAME --episode ID --format eaf|textgrid|audacity --out FILE ' +
+      '[--db FILE]\n' +
+      '       earshot annotations import --study ID_OR_NAME --episode ID --annotator A --file F [--format F] ' +
+      '[--replace-turns] [--regions-tier T] [--db FILE] [--json]',
+    summary:
+      'Exchange with audio-annotation tools (docs/formats.md, "Annotation tools"): export an episode’s timed turns, ' +
+      'every annotator’s regions and labels as an ELAN .eaf, Praat .TextGrid or Audacity label file; import a ' +
+      'file’s regions as one annotator’s, and its turns onto an episode without turns (or replacing them when asked). ' +
+      'All or nothing. ID is the external id or Earshot’s numeric id.',
+    options: [
+      STUDY,
+      ['--episode ID', 'the episode (external id or numeric id)'],
+      ['--format F', 'eaf | textgrid | audacity (export default eaf; import default: from the file’s name or first line)'],
+      ['--out FILE', 'export: the file to write'],
+      ['--annotator A', 'import: the annotator, by name or id, whose regions the file’s become'],
+      ['--file F', 'import: the annotation file'],
+      ['--replace-turns', 'import: replace the episode’s turns with the file’s even when it has turns'],
+      ['--regions-tier T', 'import: the tier to take regions from (default: A/regions, else regions)'],
+      DB,
+      JSON_OUT,
+    ],
+    example: 'earshot annotations export --study "Demo study" --episode demo-retail-order-status --out a.eaf',
+  },
   plan: {
     usage: 'earshot plan --study ID_OR_NAME --figure MAPPING[=CATEGORY] --width W [--db FILE] [--json]',
     summary:

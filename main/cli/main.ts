@@ -11,6 +11,7 @@ import { labelsCommand } from './labels';
 import { runCommands } from './run';
 import { episodeCommand } from './episode';
 import { planCommand } from './plan';
+import { annotationsCommand } from './annotations';
 import { casebookCommand } from './casebook';
 import { alignCommand } from './align';
 import { generateCommand } from './generate';
@@ -37,6 +38,8 @@ const USAGE = `usage: earshot <command> [options]
   judges    --study ID_OR_NAME [--field F] [--db FILE] [--json]  compare a study's judges with its annotators
   judges    --study ID_OR_NAME --field F --mapping KEY --baseline J[@V] --candidate J[@V] [--json]  two judges on the labelled items
   plan      --study ID_OR_NAME --figure MAPPING[=CATEGORY] --width W [--db FILE] [--json]  labels needed for a judge-corrected figure
+  annotations export --study S --episode ID --format eaf|textgrid|audacity --out FILE  to ELAN, Praat, Audacity
+  annotations import --study S --episode ID --annotator A --file F [--replace-turns] [--json]  regions, turns in
   align     --study ID_OR_NAME [--episode ID] [--aggressiveness 0-3] [--min-gap-ms N] [--json]  (re-)align untimed turns to the audio
 
 earshot <command> --help shows a command's options and an example.
@@ -44,7 +47,7 @@ exit codes: 0 done, 1 failed, 2 usage, 3 refused (invalid input, not found, conf
 130 run cancelled.`;
 
 /** Commands that read their own options: runs, judges and the label planner. */
-const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, casebook: casebookCommand, align: alignCommand, generate: generateCommand };
+const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, annotations: annotationsCommand, casebook: casebookCommand, align: alignCommand, generate: generateCommand };
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 
