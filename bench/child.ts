@@ -11,6 +11,7 @@ const loaders: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>
   query: () => import('./query.bench'),
   browser: () => import('./browser.bench'),
   ppi: () => import('./ppi.bench'),
+  align: () => import('./align.bench'),
 };
 
 const name = process.argv[3];

@@ -9,6 +9,7 @@ import { runMethods } from './methods/runs';
 import { judgeValidationMethods } from './methods/judge-validation';
 import { progressMethods } from './methods/progress';
 import { casebookMethods } from './methods/casebook';
+import { alignmentMethods } from './methods/alignment';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
 export const methods = {
@@ -21,6 +22,7 @@ export const methods = {
   ...judgeValidationMethods,
   ...progressMethods,
   ...casebookMethods,
+  ...alignmentMethods,
 } as const;
 
 /** Name of a callable method. */

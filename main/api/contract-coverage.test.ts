@@ -33,6 +33,8 @@ const VALID: { [M in MethodName]: ValidCall<M> } = {
   // No case has this id: answered not_found (removal and export are in main/annotation/casebook.test.ts).
   'casebook.remove': { input: (s) => ({ caseId: 999_999, viewerId: s.ana }), answer: 'not_found' },
   'casebook.exportHtml': { input: (s) => ({ caseId: 999_999, viewerId: s.ana }), answer: 'not_found' },
+  // The demo's turns have times from the data: refused (aligning untimed calls is in main/align/align-episodes.test.ts).
+  'episodes.align': { input: (s) => ({ episodeId: s.episodeId, aggressiveness: 2 }), answer: 'conflict' },
   'episodes.nextUnlabelled': { input: (s) => ({ query: { studyId: s.demoStudyId }, annotatorId: s.ana }) },
   'audio.peaks': { input: (s) => ({ assetId: s.assetId }) },
   'audio.spectrogram': { input: (s) => ({ assetId: s.assetId, channel: 0, startMs: 0, endMs: 2000, columns: 64 }) },

@@ -10,6 +10,7 @@ import { runHandlers } from './run-handlers';
 import { judgeValidationHandlers } from './judge-validation-handlers';
 import { progressHandlers } from './progress-handlers';
 import { casebookHandlers } from './casebook-handlers';
+import { alignmentHandlers } from './alignment-handlers';
 
 /** A handler: a plain function over the services, sync or async. */
 export type Handler<M extends MethodName> = (s: Services, input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
@@ -25,4 +26,5 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...judgeValidationHandlers,
   ...progressHandlers,
   ...casebookHandlers,
+  ...alignmentHandlers,
 };

@@ -71,11 +71,19 @@ const TurnRow = memo(function TurnRow({ turn, active, overlap }: { turn: Turn; a
       data-testid="turn"
       data-index={turn.index}
       data-start-ms={turn.startMs ?? undefined}
+      data-end-ms={turn.endMs ?? undefined}
       data-active={active ? 'true' : 'false'}
       onClick={seekable ? () => seekMs(turn.startMs! + 1) : undefined}
       title={seekable ? `Seek to ${formatMs(turn.startMs)}` : undefined}
     >
-      <span className="turn-time">{formatMs(turn.startMs)}</span>
+      <span className="turn-time">
+        {turn.aligned && (
+          <abbr className="estimated" data-testid="estimated" title="Time estimated by aligning the transcript to the audio">
+            ≈
+          </abbr>
+        )}
+        {formatMs(turn.startMs)}
+      </span>
       <span className="turn-speaker">{turn.tool ? 'tool' : turn.speaker}</span>
       <div className="turn-body">
         {overlap && <span className="badge overlap" data-testid="overlap" title="starts while the other side is still speaking">overlap</span>}

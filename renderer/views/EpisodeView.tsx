@@ -17,6 +17,7 @@ import { ReferencePanel } from '../components/reference/ReferencePanel';
 import { SpeechTimeline } from '../components/timeline/SpeechTimeline';
 import { transcriptClickMs } from '../components/timeline/transcript-click';
 import { hasTimedSpeech } from '../components/timeline/speech-activity';
+import { AlignControl } from '../components/AlignControl';
 
 /**
  * Replays the open episode, or invites the user to pick one; `side` replaces the judge and label panels and `marks`
@@ -66,6 +67,7 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
             : <p className="empty">No audio for this episode.</p>}
         {asset && peaks && showSpectrogram && <Spectrogram asset={asset} />}
         {asset && peaks && <PlayerBar />}
+        <AlignControl key={episode.id} detail={detail} />
         {timed ? (
           <div className="transcript-follows" onClick={followClick}>
             <Transcript turns={turns} />
