@@ -55,6 +55,26 @@ export class AgreementPage {
     );
   }
 
+  /** Sets the tolerance of time and region agreement (ms) for the next computation. */
+  async setTolerance(ms: number): Promise<void> {
+    await this.page.getByTestId('agreement-tolerance').fill(String(ms));
+  }
+
+  /** Ticks or clears "α pair bootstrap" (Hayes–Krippendorff) for the next computation. */
+  async pairBootstrap(on: boolean): Promise<void> {
+    await this.page.getByTestId('agreement-pair-bootstrap').setChecked(on);
+  }
+
+  /** The first-error card of the computed figures. */
+  firstErrorCard(): Locator {
+    return this.page.getByTestId('first-error-agreement');
+  }
+
+  /** One figure (agreement, intervalAlpha) of the first-error card. */
+  async firstErrorFigure(stat: 'agreement' | 'intervalAlpha'): Promise<string> {
+    return (await this.firstErrorCard().locator(`td[data-stat="${stat}"]`).textContent()) ?? '';
+  }
+
   /** Reveals agreement to the study's annotators and waits until the offer is gone. */
   async reveal(): Promise<void> {
     await this.revealButton().click();

@@ -26,6 +26,8 @@ export function AgreementView() {
   const [fields, setFields] = useState<string[]>([]);
   const [field, setField] = useState(result?.field ?? '');
   const [level, setLevel] = useState('');
+  const [toleranceMs, setToleranceMs] = useState(1000);
+  const [pairBootstrap, setPairBootstrap] = useState(false);
   const [raters, setRaters] = useState<number[]>([]);
   const [progress, setProgress] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -52,7 +54,10 @@ export function AgreementView() {
 
   const raterIds = raters.length >= 2 ? raters : undefined;
   const compute = () =>
-    void computeAgreement({ studyId: studyId!, field, raterIds, level: (level || undefined) as Level });
+    void computeAgreement({
+      studyId: studyId!, field, raterIds, level: (level || undefined) as Level, toleranceMs,
+      ...(pairBootstrap ? { pairBootstrap } : {}),
+    });
   const exportReport = async (format: 'markdown' | 'html') => {
     if (viewerId === null) return setExportError('Choose who you are (top right) to export a report.');
     setExportError(null);
@@ -81,6 +86,16 @@ export function AgreementView() {
             <option value="">field’s own</option><option value="nominal">nominal</option>
             <option value="ordinal">ordinal</option><option value="interval">interval</option>
           </select>
+        </label>
+        <label title="first-error and region fields: marks this close agree">tolerance
+          <input type="number" data-testid="agreement-tolerance" min={0} max={600000} step={100} value={toleranceMs}
+            onChange={(e) => setToleranceMs(Math.max(0, Math.round(Number(e.target.value) || 0)))}
+            style={{ width: 80 }} /> ms
+        </label>
+        <label title="also bootstrap α by Hayes & Krippendorff’s pair resampling (KALPHA)">
+          <input type="checkbox" data-testid="agreement-pair-bootstrap" checked={pairBootstrap}
+            onChange={(e) => setPairBootstrap(e.target.checked)} />
+          α pair bootstrap
         </label>
         <span className="muted">raters (none ticked = everyone who labelled):</span>
         {annotators.map((a) => (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AgreementReport, PairReport, StudyAgreement } from '../../../shared/types/annotation';
 import { coefficientRows, DEFAULT_ROWS, type CoefficientRow } from './coefficient-rows';
 import { CoefficientPicker } from './CoefficientPicker';
+import { FieldExtrasCards } from './FieldExtrasCard';
 import { f3 } from './judge-format';
 import { keyLabel } from '../../format';
 
@@ -79,8 +80,9 @@ function Matrix({ report }: { report: AgreementReport }) {
 function Pairs({ title, pairs, excluded }: { title: string; pairs: PairReport[]; excluded: number }) {
   if (pairs.length === 0) return null;
   return (
-    <div className="card">
+    <div className="card span-2">
       <h2>{title}</h2>
+      <div className="table-scroll">
       <table className="data" data-testid="pair-table">
         <thead>
           <tr>
@@ -102,6 +104,7 @@ function Pairs({ title, pairs, excluded }: { title: string; pairs: PairReport[];
           })}
         </tbody>
       </table>
+      </div>
       {excluded > 0 && (
         <p className="muted" data-testid="unresolved-excluded">
           {excluded} item{excluded === 1 ? '' : 's'} adjudicated unresolved left out of these comparisons.
@@ -147,7 +150,7 @@ export function HumanAgreement({ a }: { a: StudyAgreement }) {
   const rows = coefficientRows(o);
   return (
     <>
-      <div className="card">
+      <div className="card span-2">
         <h2>{a.field} · <span className="as-written">{o.raters.join(' & ')}</span></h2>
         <p className="muted">
           {o.nPairableItems} of {o.nItems} items labelled by two or more · {o.level} ·{' '}
@@ -157,6 +160,7 @@ export function HumanAgreement({ a }: { a: StudyAgreement }) {
         <StatsTable rows={rows} shown={shown} />
       </div>
       <div className="card"><h2>Confusion matrix</h2><Matrix report={o} /></div>
+      <FieldExtrasCards x={a.extras ?? null} report={o} />
       <Pairs title="Against the adjudicated label" pairs={a.vsAdjudicated} excluded={a.unresolvedExcluded} />
       <Breakdowns a={a} />
     </>
