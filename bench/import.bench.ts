@@ -41,7 +41,7 @@ function baselineRead(files: readonly string[]): number {
 function readerBreakdown(dir: string): Record<string, number> {
   const meta = validate(tau2Results, JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')), 'results.json', 'file');
   const tickMs = (meta.info.audio_native_config?.tick_duration_seconds ?? 0.2) * 1000;
-  const ctx: RunContext = { info: meta.info, tickMs, warn: () => undefined };
+  const ctx: RunContext = { info: meta.info, tickMs, criteriaByTask: new Map(), warn: () => undefined };
   const root = new ImportRoot(dir);
   const t = { parse: 0, validate: 0, artifacts: 0, episode: 0 };
   for (const name of readdirSync(join(dir, 'simulations')).sort()) {

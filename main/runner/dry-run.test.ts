@@ -15,7 +15,7 @@ let fake: FakeOpenAi;
 const home = mkdtempSync(join(tmpdir(), 'earshot-dry-run-'));
 
 function earshot(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { ...process.env, EARSHOT_HOME: home };
+  const env: NodeJS.ProcessEnv = { ...process.env, EARSHOT_HOME: home };
   delete env.OPENAI_API_KEY;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args], { cwd: repoRoot, env });
