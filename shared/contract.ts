@@ -9,6 +9,7 @@ import { runMethods } from './methods/runs';
 import { judgeValidationMethods } from './methods/judge-validation';
 import { progressMethods } from './methods/progress';
 import { casebookMethods } from './methods/casebook';
+import { annotationFileMethods } from './methods/annotation-files';
 import { alignmentMethods } from './methods/alignment';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
@@ -22,6 +23,7 @@ export const methods = {
   ...judgeValidationMethods,
   ...progressMethods,
   ...casebookMethods,
+  ...annotationFileMethods,
   ...alignmentMethods,
 } as const;
 

@@ -91,6 +91,10 @@ const VALID: { [M in MethodName]: ValidCall<M> } = {
   'agreement.access': { input: (s) => ({ studyId: s.demoStudyId, viewerId: s.ana }) },
   'agreement.reveal': { input: (s) => ({ studyId: s.veraStudyId, viewerId: s.judy }) },
   'exchange.export': { input: (s) => ({ studyId: s.demoStudyId, annotatorId: s.bo, viewerId: s.bo }) },
+  'annotations.export': { input: (s) => ({ episodeId: s.episodeId, format: 'textgrid', viewerId: s.ana }) },
+  'annotations.import': {
+    input: (s) => ({ episodeId: s.episodeId, annotatorId: s.ana, fileName: 'r.txt', content: '1\t2\tregion\n' }),
+  },
   'exchange.import': { input: (s) => ({ content: s.bundle, studyId: s.demoStudyId, onConflict: 'keep' }) },
   'exchange.validationCsv': { input: (s) => ({ studyId: s.demoStudyId, viewerId: s.judy, raterIds: [s.ana, s.bo] }) },
   'metrics.study': { input: (s) => ({ studyId: s.demoStudyId, options: { resamples: 200, seed: 1 } }) },

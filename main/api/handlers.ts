@@ -10,6 +10,7 @@ import { runHandlers } from './run-handlers';
 import { judgeValidationHandlers } from './judge-validation-handlers';
 import { progressHandlers } from './progress-handlers';
 import { casebookHandlers } from './casebook-handlers';
+import { annotationFileHandlers } from './annotation-file-handlers';
 import { alignmentHandlers } from './alignment-handlers';
 
 /** A handler: a plain function over the services, sync or async. */
@@ -26,5 +27,6 @@ export const handlers: { [M in MethodName]: Handler<M> } = {
   ...judgeValidationHandlers,
   ...progressHandlers,
   ...casebookHandlers,
+  ...annotationFileHandlers,
   ...alignmentHandlers,
 };
