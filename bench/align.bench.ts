@@ -82,14 +82,18 @@ export async function run(): Promise<BenchResult> {
   const hour = await hourCall();
   const turns = hour.turns.map((t) => ({ ...t, tool: false }));
   const times: number[] = [];
+  const cpus: number[] = [];
   let split = '';
   for (let i = 0; i < 3; i++) {
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const { channels } = await channelSegments(hour.path, DEFAULT_ALIGN_SETTINGS);
     const t1 = performance.now();
     planAlignment(turns, LANES, channels);
     const t2 = performance.now();
+    const cpu = process.cpuUsage(cpu0);
     times.push(t2 - t0);
+    cpus.push((cpu.user + cpu.system) / 1000);
     split = `read + VAD ${fmtMs(t1 - t0)}, assignment ${fmtMs(t2 - t1)} (${turns.length} turns, ${channels.map((c) => c.length).join(' + ')} segments)`;
   }
   const med = median(aligned);
@@ -129,7 +133,7 @@ export async function run(): Promise<BenchResult> {
     details: [
       `${3 * CALLS} calls of ${TURNS} turns (16 kHz stereo, user left, agent right), ${aligned.length} boundaries; WebRTC VAD mode ${DEFAULT_ALIGN_SETTINGS.aggressiveness}, pauses < ${DEFAULT_ALIGN_SETTINGS.minGapMs} ms bridged, blips < ${DEFAULT_ALIGN_SETTINGS.minSpeechMs} ms dropped`,
       ...byNoise,
-      `1-hour call: median of 3 ${fmtMs(hourMs)} (runs ${times.map(fmtMs).join(', ')}); last run ${split}`,
+      `1-hour call: median of 3 ${fmtMs(hourMs)} wall (runs ${times.map(fmtMs).join(', ')}), CPU time of this thread and its helpers ${cpus.map(fmtMs).join(', ')}; last run ${split}`,
     ],
     wallMs: performance.now() - wall0,
     peakRssBytes: peakRssBytes(),

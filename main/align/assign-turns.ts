@@ -24,6 +24,8 @@ const SKIP = 0.6;
 const SKIP_PER_S = 1.5;
 /** Cost of a turn with no speech of its own, plus a second's worth per second it should have lasted. */
 const EMPTY = 3;
+/** Paths costing this much more than the best with as many turns placed are given up (a beam). */
+const BEAM = 25;
 /** Smoothing (ms) of the duration ratio, so that very short turns and segments do not dominate. */
 const SMOOTH_MS = 200;
 
@@ -31,9 +33,6 @@ const SMOOTH_MS = 200;
 export function turnWeight(text: string): number {
   return text.trim().length + 8;
 }
-
-const durationCost = (actual: number, expected: number) =>
-  Math.abs(Math.log((actual + SMOOTH_MS) / (expected + SMOOTH_MS)));
 
 const MOVE_SKIP = 1;
 const MOVE_MATCH = 2;
@@ -57,6 +56,23 @@ function bestMoves(weights: readonly number[], segments: readonly Segment[], msP
   const m = segments.length;
   const w = prefix(weights);
   const speech = prefix(segments.map((s) => s.endMs - s.startMs));
+  // Every cost that does not depend on the path, computed once: the inner loop only adds and compares.
+  const logOf = (ms: number) => Math.log(ms + SMOOTH_MS);
+  const groupCost = new Float64Array(m * MAX_GROUP); // segments j..j+k-1 as one turn: log speech, pauses, merges
+  const groupLog = new Float64Array(m * MAX_GROUP);
+  for (let j = 0; j < m; j++) {
+    for (let k = 1; k <= MAX_GROUP && j + k <= m; k++) {
+      const sp = speech[j + k] - speech[j];
+      const gaps = segments[j + k - 1].endMs - segments[j].startMs - sp;
+      groupLog[j * MAX_GROUP + k - 1] = logOf(sp);
+      groupCost[j * MAX_GROUP + k - 1] = (GAP_PER_S * gaps) / 1000 + MERGE * (k - 1);
+    }
+  }
+  const turnsLog = new Float64Array(n * MAX_GROUP); // turns i..i+k-1: log of their expected speech
+  for (let i = 0; i < n; i++) {
+    for (let k = 1; k <= MAX_GROUP && i + k <= n; k++)
+      turnsLog[i * MAX_GROUP + k - 1] = logOf((w[i + k] - w[i]) * msPerWeight);
+  }
   const width = m + 1;
   const cost = new Float64Array((n + 1) * width).fill(Infinity);
   const back = new Int32Array((n + 1) * width);
@@ -68,29 +84,32 @@ function bestMoves(weights: readonly number[], segments: readonly Segment[], msP
     }
   };
   for (let i = 0; i <= n; i++) {
+    // A skip only adds cost, so the row's least cost is known before the row is walked.
+    let least = Infinity;
+    for (let j = 0; j <= m; j++) least = Math.min(least, cost[i * width + j]);
+    const limit = least + BEAM;
     for (let j = 0; j <= m; j++) {
       const at = i * width + j;
       const here = cost[at];
-      if (here === Infinity) continue;
-      if (j < m) {
-        const s = speech[j + 1] - speech[j];
-        relax(at + 1, here + SKIP + (SKIP_PER_S * s) / 1000, MOVE_SKIP, 1);
-      }
+      if (here > limit) continue;
+      if (j < m) relax(at + 1, here + SKIP + (SKIP_PER_S * (speech[j + 1] - speech[j])) / 1000, MOVE_SKIP, 1);
       if (i < n) {
-        const expected = weights[i] * msPerWeight;
-        relax(at + width, here + EMPTY + expected / 1000, MOVE_EMPTY, 1);
+        relax(at + width, here + EMPTY + (weights[i] * msPerWeight) / 1000, MOVE_EMPTY, 1);
+        const expected = turnsLog[i * MAX_GROUP];
         for (let k = 1; k <= MAX_GROUP && j + k <= m; k++) {
-          const sp = speech[j + k] - speech[j];
-          const gaps = segments[j + k - 1].endMs - segments[j].startMs - sp;
-          const c = durationCost(sp, expected) + (GAP_PER_S * gaps) / 1000 + MERGE * (k - 1);
-          relax(at + width + k, here + c, MOVE_MATCH, k);
+          const g = j * MAX_GROUP + k - 1;
+          relax(at + width + k, here + Math.abs(groupLog[g] - expected) + groupCost[g], MOVE_MATCH, k);
         }
       }
       if (j < m) {
-        const sp = speech[j + 1] - speech[j];
+        const one = groupLog[j * MAX_GROUP];
         for (let k = 2; k <= MAX_GROUP && i + k <= n; k++) {
-          const c = durationCost(sp, (w[i + k] - w[i]) * msPerWeight) + SPLIT * (k - 1);
-          relax(at + k * width + 1, here + c, MOVE_SPLIT, k);
+          relax(
+            at + k * width + 1,
+            here + Math.abs(one - turnsLog[i * MAX_GROUP + k - 1]) + SPLIT * (k - 1),
+            MOVE_SPLIT,
+            k,
+          );
         }
       }
     }

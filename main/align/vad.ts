@@ -13,8 +13,8 @@ export type Aggressiveness = 0 | 1 | 2 | 3;
 /** The rate every lane is fed at: WebRTC's VAD analyses 8 kHz internally, higher rates are downsampled to it. */
 export const VAD_SAMPLE_RATE = 8000;
 
-/** Frame length: 10, 20 or 30 ms are what the VAD accepts. */
-export const VAD_FRAME_MS = 10;
+/** Frame length (the VAD accepts 10, 20 or 30 ms): 20 ms takes half the time of 10 ms for the same accuracy on the bench. */
+export const VAD_FRAME_MS = 20;
 
 let loading: Promise<FvadModule> | null = null;
 
@@ -32,7 +32,7 @@ function vadModule(): Promise<FvadModule> {
 /** Frames handed to the module per copy into its memory. */
 const BLOCK_FRAMES = 1000;
 
-/** One flag per 10 ms frame of `samples` (16-bit, 8 kHz): 1 where WebRTC's VAD hears speech. */
+/** One flag per VAD_FRAME_MS frame of `samples` (16-bit, 8 kHz): 1 where WebRTC's VAD hears speech. */
 export async function voiceActivity(samples: Int16Array, aggressiveness: Aggressiveness): Promise<Uint8Array> {
   const m = await vadModule();
   const frame = (VAD_SAMPLE_RATE * VAD_FRAME_MS) / 1000;

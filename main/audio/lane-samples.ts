@@ -38,6 +38,18 @@ export async function readLaneSamples(file: string, rate: number): Promise<LaneS
     sums.fill(0);
     count = 0;
   };
+  const factor = info.sampleRate / rate;
+  if (pcm16 && Number.isInteger(factor)) {
+    const chunkBytes = factor * (CHUNK_FRAMES >> 2) * blockAlign; // whole groups of `factor` frames per chunk
+    await readChunks(
+      file,
+      info.dataOffset,
+      info.dataOffset + info.frames * blockAlign,
+      chunkBytes,
+      (raw) => (out = decimatePcm16(raw, channels, factor, lanes, out)),
+    );
+    return { sampleRate: rate, durationMs: info.durationMs, lanes };
+  }
   const consume = (raw: Buffer) => {
     const chunk = carry.length ? Buffer.concat([carry, raw]) : raw;
     const whole = Math.floor(chunk.length / blockAlign);
@@ -65,4 +77,31 @@ export async function readLaneSamples(file: string, rate: number): Promise<LaneS
   );
   emit();
   return { sampleRate: rate, durationMs: info.durationMs, lanes };
+}
+
+/**
+ * The common case without per-sample calls: 16-bit PCM whose rate is a whole multiple of the target (8, 16, 48 kHz to
+ * 8 kHz). Averages each `factor` frames of `raw` (whole frames, and whole groups of `factor` except at the file's
+ * end) into `lanes` from output index `out`; returns the next output index.
+ */
+function decimatePcm16(raw: Buffer, channels: number, factor: number, lanes: Int16Array[], out: number): number {
+  const aligned = raw.byteOffset % 2 === 0 ? raw : Buffer.from(raw);
+  const view = new Int16Array(aligned.buffer, aligned.byteOffset, Math.floor(aligned.length / 2));
+  const frames = Math.floor(view.length / channels);
+  for (let c = 0; c < channels; c++) {
+    const lane = lanes[c];
+    let o = out;
+    if (factor === 1) {
+      const end = Math.min(frames, lane.length - o);
+      for (let f = 0; f < end; f++) lane[o + f] = view[f * channels + c];
+      continue;
+    }
+    for (let f = 0; f < frames && o < lane.length; f += factor, o++) {
+      let sum = 0;
+      const end = Math.min(frames, f + factor);
+      for (let g = f; g < end; g++) sum += view[g * channels + c];
+      lane[o] = Math.round(sum / (end - f));
+    }
+  }
+  return out + Math.ceil(frames / factor);
 }
