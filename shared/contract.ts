@@ -10,6 +10,7 @@ import { judgeValidationMethods } from './methods/judge-validation';
 import { progressMethods } from './methods/progress';
 import { casebookMethods } from './methods/casebook';
 import { annotationFileMethods } from './methods/annotation-files';
+import type { MetricsSectionEvent } from './types/metrics-sections';
 import { alignmentMethods } from './methods/alignment';
 
 /** Every method the renderer may call, by name: the union of the per-domain tables in shared/methods/. */
@@ -47,11 +48,13 @@ export interface EventPayloads {
     result: unknown;
   };
   'data.changed': { scope: 'studies' | 'episodes' | 'annotations'; studyId: number | null };
+  /** The head or one finished section of a `metrics.start` job. */
+  'metrics.section': MetricsSectionEvent;
 }
 /** Name of a pushed event. */
 export type EventName = keyof EventPayloads;
 /** Every event name, for validation at the doors. */
-export const eventNames: readonly EventName[] = ['job.progress', 'data.changed'];
+export const eventNames: readonly EventName[] = ['job.progress', 'data.changed', 'metrics.section'];
 /** One pushed event as a listener receives it: its name and that event's payload. */
 export type PushedEvent = { [E in EventName]: [event: E, payload: EventPayloads[E]] }[EventName];
 /** Listener of every pushed event, `(event, payload) => …`; comparing `event` with a name narrows `payload`. */

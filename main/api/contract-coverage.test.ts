@@ -98,6 +98,7 @@ const VALID: { [M in MethodName]: ValidCall<M> } = {
   'exchange.import': { input: (s) => ({ content: s.bundle, studyId: s.demoStudyId, onConflict: 'keep' }) },
   'exchange.validationCsv': { input: (s) => ({ studyId: s.demoStudyId, viewerId: s.judy, raterIds: [s.ana, s.bo] }) },
   'metrics.study': { input: (s) => ({ studyId: s.demoStudyId, options: { resamples: 200, seed: 1 } }) },
+  'metrics.start': { input: (s) => ({ studyId: s.demoStudyId, options: { resamples: 200, seed: 1 } }), job: true },
   'metrics.plan': { input: (s) => ({ studyId: s.demoStudyId, figure: 'verdict:failure', width: 0.2 }) },
   'runs.list': { input: () => ({}) },
   'runs.get': { input: (s) => ({ runId: s.runId }) },

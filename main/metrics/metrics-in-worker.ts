@@ -1,0 +1,76 @@
+/**
+ * A study's figures on a worker thread with its own read-only connection (metrics-worker.ts), so that the thread that
+ * asks (the studio's server, answering label saves and everything else) stays free: the head and then each section
+ * arrive as they are computed, and a cancel ends the thread at once (it writes nothing). An in-memory database is
+ * computed on this thread, section by section, yielding between them.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../db/open';
+import { nativeBindingOf } from '../db/open';
+import { DomainError } from '../domain/errors';
+import type { MetricsOptions } from '../../shared/types/metrics';
+import type { MetricsHead, MetricsSection } from '../../shared/types/metrics-sections';
+import type { MetricsJob, MetricsMessage } from './metrics-worker';
+import { inCostOrder, studySections } from './study-sections';
+
+const ENTRY = new URL('./metrics-worker-entry.mjs', import.meta.url);
+
+/** Where the head and the sections go as they are computed. */
+export interface SectionSink {
+  head(head: MetricsHead): void;
+  section(section: MetricsSection): void;
+}
+
+/** Computes the figures of `studyId` into `sink`; resolves when the last section is in, rejects when cancelled or failed. */
+export function metricsInWorker(
+  db: Db,
+  studyId: number,
+  options: MetricsOptions,
+  sink: SectionSink,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (db.memory) return onThisThread(db, studyId, options, sink, signal);
+  const job: MetricsJob = { file: db.name, nativeBinding: nativeBindingOf(db), studyId, options };
+  return new Promise<void>((resolve, reject) => {
+    const worker = new Worker(ENTRY, { workerData: job });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', cancel);
+      void worker.terminate();
+      outcome();
+    };
+    const cancel = () => settle(() => reject(abortReason(signal!)));
+    if (signal?.aborted) return cancel();
+    signal?.addEventListener('abort', cancel, { once: true });
+    worker.on('message', (m: MetricsMessage) => {
+      if (settled) return;
+      if (m.kind === 'head') sink.head(m.head);
+      else if (m.kind === 'section') sink.section(m.section);
+      else if (m.kind === 'done') settle(resolve);
+      else settle(() => reject(m.code ? new DomainError(m.code, m.message) : new Error(m.message)));
+    });
+    worker.once('error', (err) => settle(() => reject(err)));
+    worker.once('exit', (code) => settle(() => reject(new Error(`the metrics worker stopped (exit code ${code})`))));
+  });
+}
+
+async function onThisThread(
+  db: Db,
+  studyId: number,
+  options: MetricsOptions,
+  sink: SectionSink,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const { head, tasks } = studySections(db, studyId, options);
+  sink.head(head);
+  for (const task of inCostOrder(tasks)) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) throw abortReason(signal);
+    sink.section(task.compute());
+  }
+}
+
+const abortReason = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new Error('cancelled');

@@ -1,0 +1,55 @@
+/**
+ * Worker thread of a study's figures (metrics-in-worker.ts): opens its own read-only connection to the database, reads
+ * one snapshot of it, and posts the head and then each section as it finishes, cheapest first. The main thread
+ * cancels by ending the thread (it writes nothing).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openReadOnly } from '../db/open-read-only';
+import { inTransaction } from '../db/transaction';
+import type { Db } from '../db/open';
+import { DomainError, type DomainErrorCode } from '../domain/errors';
+import type { MetricsOptions } from '../../shared/types/metrics';
+import type { MetricsHead, MetricsSection } from '../../shared/types/metrics-sections';
+import { inCostOrder, studySections } from './study-sections';
+
+/** What the worker is given. */
+export interface MetricsJob {
+  file: string;
+  nativeBinding?: string;
+  studyId: number;
+  options: MetricsOptions;
+}
+
+/** What the worker posts: the head, each section, then done or the failure. */
+export type MetricsMessage =
+  | { kind: 'head'; head: MetricsHead }
+  | { kind: 'section'; section: MetricsSection }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string; code: DomainErrorCode | null };
+
+const job = workerData as MetricsJob;
+const port = parentPort!;
+const post = (message: MetricsMessage) => port.postMessage(message);
+
+let db: Db | null = null;
+try {
+  db = openReadOnly(job.file, job.nativeBinding ? { nativeBinding: job.nativeBinding } : {});
+  const conn = db;
+  inTransaction(conn, () => {
+    const { head, tasks } = studySections(conn, job.studyId, job.options);
+    post({ kind: 'head', head });
+    for (const task of inCostOrder(tasks)) {
+      post({ kind: 'section', section: task.compute() });
+    }
+  });
+  post({ kind: 'done' });
+} catch (err) {
+  post({
+    kind: 'failed',
+    message: err instanceof Error ? err.message : String(err),
+    code: err instanceof DomainError ? err.code : null,
+  });
+} finally {
+  db?.close();
+  port.close();
+}
