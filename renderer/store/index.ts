@@ -9,10 +9,11 @@ import { createMetricsSlice, type MetricsSlice } from './metrics-slice';
 import { createRunsSlice, type RunsSlice } from './runs-slice';
 import { createJudgeValidationSlice, type JudgeValidationSlice } from './judge-validation-slice';
 import { createProgressSlice, type ProgressSlice } from './progress-slice';
+import { createCasebookSlice, type CasebookSlice } from './casebook-slice';
 
 /** The whole renderer state. */
 export type AppState = StudiesSlice & EpisodeSlice & PlaybackSlice & ImportSlice & LabelsSlice & MetricsSlice
-  & RunsSlice & JudgeValidationSlice & ProgressSlice;
+  & RunsSlice & JudgeValidationSlice & ProgressSlice & CasebookSlice;
 
 /** The store hook. */
 export const useApp = create<AppState>()((...a) => ({
@@ -25,4 +26,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createRunsSlice(...a),
   ...createJudgeValidationSlice(...a),
   ...createProgressSlice(...a),
+  ...createCasebookSlice(...a),
 }));

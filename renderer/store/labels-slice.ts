@@ -5,8 +5,8 @@ import { SYSTEM_FIELDS } from '../../shared/types/annotation';
 import { call } from '../api/client';
 import type { AppState } from './index';
 
-/** Views of the studio: label (replay + panel), adjudicate, agreement, study setup. */
-export type StudioView = 'label' | 'adjudicate' | 'agreement' | 'setup';
+/** Views of the studio: label (replay + panel), adjudicate, agreement, casebook, study setup. */
+export type StudioView = 'label' | 'adjudicate' | 'agreement' | 'casebook' | 'setup';
 
 /** Where the save indicator stands: nothing pending, a change in flight, every change acknowledged, or a failed save. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';

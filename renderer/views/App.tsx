@@ -14,6 +14,7 @@ import { ViewTabs } from '../components/labels/ViewTabs';
 import { StudySetup } from '../components/labels/StudySetup';
 import { AdjudicationView } from './AdjudicationView';
 import { AgreementView } from './AgreementView';
+import { CasebookView } from './CasebookView';
 import { MetricsView } from './MetricsView';
 import { ResultsTab } from '../components/charts/ResultsTab';
 import { RunsTab } from '../components/runs/RunsTab';
@@ -84,6 +85,7 @@ export function App() {
       )}
       {!metricsOpen && view === 'adjudicate' && <AdjudicationView />}
       {!metricsOpen && view === 'agreement' && <AgreementView />}
+      {!metricsOpen && view === 'casebook' && <CasebookView />}
       {!metricsOpen && view === 'setup' && <StudySetup />}
       {runsOpen && <RunsView />}
       <StatusBar onHelp={() => setHelp(true)} />

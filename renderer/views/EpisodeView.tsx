@@ -17,6 +17,8 @@ import { ReferencePanel } from '../components/reference/ReferencePanel';
 import { SpeechTimeline } from '../components/timeline/SpeechTimeline';
 import { transcriptClickMs } from '../components/timeline/transcript-click';
 import { hasTimedSpeech } from '../components/timeline/speech-activity';
+import { AnnotationExport } from '../components/exchange/AnnotationExport';
+import { AddToCasebook } from '../components/casebook/AddToCasebook';
 import { AlignControl } from '../components/AlignControl';
 
 /**
@@ -47,6 +49,7 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
     <>
       <main className="center" data-testid="episode-view" data-episode-id={episode.id}>
         <header className="episode-head">
+          <AnnotationExport episodeId={episode.id} />
           <h1 data-testid="episode-title" title={episode.externalId}>
             {readableName(episode) ?? episode.externalId}
             {readableName(episode) && <span className="ext-sub">{episode.externalId}</span>}
@@ -82,6 +85,7 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
             <JudgeGate><JudgePanel judgement={judgements[judgements.length - 1]} /></JudgeGate>
             <ReferencePanel />
             <LabelPanel />
+            <AddToCasebook />
           </>
         )}
       </aside>

@@ -1,4 +1,4 @@
-/** Tabs in the top bar that switch between labelling (replay), adjudication, agreement and study setup. */
+/** Tabs in the top bar that switch between labelling (replay), adjudication, agreement, casebook and study setup. */
 import { useApp } from '../../store';
 import type { StudioView } from '../../store/labels-slice';
 import './labels.css';
@@ -7,10 +7,11 @@ const TABS: [StudioView, string][] = [
   ['label', 'Label'],
   ['adjudicate', 'Adjudicate'],
   ['agreement', 'Agreement'],
+  ['casebook', 'Casebook'],
   ['setup', 'Setup'],
 ];
 
-/** The four views as tabs; none is shown selected while the Results or Runs view is laid over them. */
+/** The five views as tabs; none is shown selected while the Results or Runs view is laid over them. */
 export function ViewTabs() {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
