@@ -45,7 +45,9 @@ describe('casebook', () => {
     await studio.waitForTime((s) => Math.abs(s - 9.087) < 0.3);
     expect(await casebook.add('misheard digits', NOTE)).toMatch(/^Added to “misheard digits” \(@ 0:09\.\d\)\.$/);
     await studio.openEpisode('demo-retail-return-interrupt');
-    expect(await casebook.add('talks over the caller', 'barges in', 'call')).toMatch(/\(the whole call\)/);
+    await casebook.fill('talks over the caller', 'barges in', 'call');
+    await studio.screenshotAtBothSizes('casebook-add-form');
+    expect(await casebook.save()).toMatch(/\(the whole call\)/);
   });
 
   it('lists the cases by category with counts and plays a case from its moment', async () => {

@@ -10,10 +10,20 @@ export class CasebookPage {
 
   /** Files the open call under `category` with `note` at the playhead, a region or the whole call; waits for it. */
   async add(category: string, note: string, where: CaseWhere = 'playhead'): Promise<string> {
+    await this.fill(category, note, where);
+    return this.save();
+  }
+
+  /** Opens the "Add to casebook" form and fills it in, without saving. */
+  async fill(category: string, note: string, where: CaseWhere = 'playhead'): Promise<void> {
     await this.page.getByTestId('casebook-add-open').click();
     await this.page.getByTestId('casebook-category').fill(category);
     await this.page.getByTestId('casebook-where').selectOption(where);
     await this.page.getByTestId('casebook-note').fill(note);
+  }
+
+  /** Saves the filled form; returns the confirmation shown. */
+  async save(): Promise<string> {
     await this.page.getByTestId('casebook-save').click();
     const added = this.page.getByTestId('casebook-added');
     await added.waitFor();
@@ -28,14 +38,12 @@ export class CasebookPage {
 
   /** The categories listed, with their counts. */
   async categories(): Promise<{ category: string; count: number }[]> {
-    return this.page
-      .getByTestId('casebook-category-row')
-      .evaluateAll((els) =>
-        els.map((e) => ({
-          category: e.getAttribute('data-category') ?? '',
-          count: Number(e.getAttribute('data-count')),
-        })),
-      );
+    return this.page.getByTestId('casebook-category-row').evaluateAll((els) =>
+      els.map((e) => ({
+        category: e.getAttribute('data-category') ?? '',
+        count: Number(e.getAttribute('data-count')),
+      })),
+    );
   }
 
   /** Every case row shown. */

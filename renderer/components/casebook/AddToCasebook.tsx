@@ -2,7 +2,7 @@
  * "Add to casebook" for the open call: a category (the study's failure categories and those in use are offered, any
  * text is taken), a note, and where the case points — the playhead, one of my labelled regions, or the whole call.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SYSTEM_FIELDS } from '../../../shared/types/annotation';
 import { regionsOf } from '../../../shared/types/regions';
@@ -40,6 +40,13 @@ export function AddToCasebook() {
   const [where, setWhere] = useState('playhead');
   const [added, setAdded] = useState<string | null>(null);
   const regions = regionsOf(regionsValue);
+  const form = useRef<HTMLFormElement>(null);
+  // The panel sits below my labels: an opened form is scrolled into sight and its category focused.
+  useEffect(() => {
+    if (!open) return;
+    form.current?.scrollIntoView({ block: 'nearest' });
+    form.current?.querySelector('input')?.focus();
+  }, [open]);
   useEffect(() => void loadCasebook(), [studyId, annotatorId, loadCasebook]);
   useEffect(() => setAdded(null), [episodeId]);
   if (annotatorId === null || episodeId === null) return null;
@@ -74,6 +81,7 @@ export function AddToCasebook() {
       )}
       {open && (
         <form
+          ref={form}
           className="casebook-form"
           data-testid="casebook-add-form"
           onSubmit={(e) => {
