@@ -18,6 +18,7 @@ import { SpeechTimeline } from '../components/timeline/SpeechTimeline';
 import { transcriptClickMs } from '../components/timeline/transcript-click';
 import { hasTimedSpeech } from '../components/timeline/speech-activity';
 import { AnnotationExport } from '../components/exchange/AnnotationExport';
+import { AnnotationExport } from '../components/exchange/AnnotationExport';
 import { AddToCasebook } from '../components/casebook/AddToCasebook';
 import { AlignControl } from '../components/AlignControl';
 
@@ -49,6 +50,7 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
     <>
       <main className="center" data-testid="episode-view" data-episode-id={episode.id}>
         <header className="episode-head">
+          <AnnotationExport episodeId={episode.id} />
           <AnnotationExport episodeId={episode.id} />
           <h1 data-testid="episode-title" title={episode.externalId}>
             {readableName(episode) ?? episode.externalId}
