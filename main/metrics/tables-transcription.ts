@@ -10,7 +10,7 @@ export function transcriptionTables(rows: readonly TranscriptionRow[]): MetricsT
     {
       id: 'transcription-wer',
       section: 'transcription',
-      title: 'Transcription before judging: word error rate against the system’s own transcript',
+      title: 'Word error rate of the transcript the judge read against the system’s own',
       columns: [
         col('system', 'system'),
         col('model', 'transcription model'),

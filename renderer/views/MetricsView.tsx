@@ -60,6 +60,7 @@ export function MetricsView() {
           {(current.labels.failures.length > 0 || current.labels.categories.length > 0) && <Section id="labels" figures={<LabelFigures section={current.labels} />} tables={tablesOf('labels')} />}
           {current.judgeCorrected.figures.length > 0 && <JudgeCorrected section={current.judgeCorrected} tables={tablesOf('judge-corrected')} />}
           {current.interaction && <Section id="interaction" tables={tablesOf('interaction')} />}
+          {current.transcription.length > 0 && <Section id="transcription" tables={tablesOf('transcription')} />}
           {current.tables.length === 0 && <p className="empty">This study has nothing to tabulate yet: no rewards, grades, grounding labels, human labels or full-duplex calls.</p>}
           {current.notes.length > 0 && (
             <ul className="metrics-notes" data-testid="metrics-notes">

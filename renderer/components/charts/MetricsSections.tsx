@@ -17,6 +17,7 @@ export const SECTION_TITLES: Record<string, string> = {
   'dsb-dg': 'DSB-DG',
   labels: 'Human labels and judge categories',
   interaction: 'Interaction (τ² full-duplex)',
+  transcription: 'Transcription before judging',
 };
 
 /** A titled section with its figures above its tables. */
