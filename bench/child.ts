@@ -11,6 +11,7 @@ const loaders: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>
   query: () => import('./query.bench'),
   browser: () => import('./browser.bench'),
   ppi: () => import('./ppi.bench'),
+  results: () => import('./results.bench'),
   align: () => import('./align.bench'),
 };
 
