@@ -14,6 +14,8 @@ import type { Browser, Page } from 'playwright-core';
 import { fmtMB, fmtMs, median } from './lib/measure';
 import { launchChromium, rendererPeakRss } from './lib/chromium';
 import { startHost, type TestHost } from '../e2e/support/host';
+import { STEP_PROBE, stepTimes } from './browser-studio-step';
+import { writeShortCallStudy } from './gen/short-calls';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,6 +31,8 @@ export interface StudioRun {
   heapAfterGc: number | null;
   rendererRss: number | null;
   calls: string;
+  /** J from one 10-minute call to the next: ms from each keydown to the next call's lanes drawn. */
+  steps: number[];
 }
 
 /**
@@ -107,6 +111,7 @@ async function openOnce(url: string): Promise<StudioRun> {
     browser = await launchChromium();
     const page: Page = await browser.newPage();
     await page.addInitScript({ content: PAGE_PROBE });
+    await page.addInitScript({ content: STEP_PROBE });
     const t0 = performance.now();
     await page.goto(url);
     // the import put the demo study in first (a database without studies gets it); pick ours in the top bar
@@ -134,7 +139,8 @@ async function openOnce(url: string): Promise<StudioRun> {
         (f.method ? f.method : names.get(f.id) + ' reply') + ' ' + Math.round(f.at - s.pointerdown) + ' ms' + (f.size > 10000 ? ' (' + (f.size / 1e6).toFixed(1) + ' MB)' : ''));
       return { drawn: since(s.drawn), playable: since(s.playable), ready: since(s.ready), heapAfterGc: performance.memory?.usedJSHeapSize ?? null, calls: calls.join(', ') || 'none seen' };
     })()`)) as Pick<StudioRun, 'drawn' | 'playable' | 'ready' | 'heapAfterGc' | 'calls'>;
-    return { ...got, wallMs, navToList, rendererRss: rendererPeakRss() };
+    const steps = await stepTimes(page);
+    return { ...got, wallMs, navToList, rendererRss: rendererPeakRss(), steps };
   } finally {
     await browser?.close();
   }
@@ -153,6 +159,8 @@ export async function studioRuns(wav: string, runs: number): Promise<{ lines: st
     const i0 = performance.now();
     const imported = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'import', jsonl, '--db', dbPath, '--json'], { cwd: repoRoot, env, encoding: 'utf8' });
     if (imported.status !== 0) throw new Error(`earshot import failed: ${imported.stderr.trim()}`);
+    const short = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'import', writeShortCallStudy(), '--db', dbPath, '--json'], { cwd: repoRoot, env, encoding: 'utf8' });
+    if (short.status !== 0) throw new Error(`earshot import of the 10-minute calls failed: ${short.stderr.trim()}`);
     lines.push(`studio: earshot import of the 1-hour episode (hash + peaks + write, CLI start included) took ${fmtMs(performance.now() - i0)}`);
     for (let i = 0; i < runs; i++) {
       const s0 = performance.now();
@@ -167,7 +175,7 @@ export async function studioRuns(wav: string, runs: number): Promise<{ lines: st
         `studio run ${i + 1}: press → drawn ${at(r.drawn)}, → playable ${at(r.playable)}, → timeline and minimap (data-ready) ${at(r.ready)}; ` +
           `Playwright click() → all three ${fmtMs(r.wallMs)}; navigation → episode list ${fmtMs(r.navToList)}; ` +
           `JS heap after gc ${r.heapAfterGc !== null ? fmtMB(r.heapAfterGc) : '?'}${r.rendererRss !== null ? `, renderer peak RSS ${fmtMB(r.rendererRss)}` : ''}; ` +
-          `WebSocket: ${r.calls}`,
+          `WebSocket: ${r.calls}; J to the next 10-minute call → drawn: ${r.steps.map(fmtMs).join(', ')}`,
       );
     }
     return { lines, results, error: null };

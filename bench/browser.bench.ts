@@ -19,6 +19,9 @@ import type { BenchResult, BenchRow } from './lib/result';
 import { chromiumBinary, launchChromium, rendererPeakRss } from './lib/chromium';
 import { studioFigure, studioRuns, summarize } from './browser-studio';
 import { chromiumPath } from '../e2e/support/browser';
+import { bareOpens, type BareOpen } from './browser-bare';
+import { SHORT_CALLS, shortCallWav } from './gen/short-calls';
+import { OVERVIEW_BUCKETS, overviewBytes } from '../shared/peaks-codec';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** How long the default whole-file decode may take before the bench gives up on it. */
@@ -27,6 +30,19 @@ const DECODE_CAP_MS = Number(process.env.BENCH_DECODE_CAP_MS ?? 60_000);
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 3);
 const TARGET_MS = 500;
 const TARGET_HEAP = 150e6;
+/** Issue 17: the studio's click on the 1-hour call, and J to the next 10-minute call. */
+const CLICK_TARGET_MS = 150;
+const CLICK_TARGET_HEAP = 100e6;
+const STEP_TARGET_MS = 100;
+
+/** The episodes.peaks reply the studio opens a call with: the stored bytes cut to the overview, base64, in JSON. */
+function overviewReply(peaks: Peaks): string {
+  const { channels } = peaks.info;
+  const bytes = overviewBytes(peaks.data, channels, peaks.buckets, OVERVIEW_BUCKETS);
+  const buckets = bytes.length / channels;
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  return JSON.stringify({ assetId: 1, channels, buckets, data, peaksPerSecond: (peaks.peaksPerSecond * buckets) / peaks.buckets, durationMs: peaks.info.durationMs });
+}
 
 /** shared/peaks-codec.ts as a browser module, so the page decodes peaks with the studio's own code. */
 function peaksCodecModule(): string {
@@ -35,7 +51,7 @@ function peaksCodecModule(): string {
 }
 
 /** Serves the bench page, wavesurfer's ESM build, the peaks codec, the WAV (with Range, 206) and its peaks on 127.0.0.1. */
-async function benchServer(wav: string, peaks: Peaks): Promise<{ server: Server; origin: string; sizes: string }> {
+async function benchServer(wav: string, peaks: Peaks, named: Record<string, { wav: string; peaks: Peaks }>): Promise<{ server: Server; origin: string; sizes: string }> {
   const files: Record<string, [string, string | Buffer]> = {
     '/': ['text/html', readFileSync(join(repoRoot, 'bench', 'page', 'wave.html'))],
     '/wavesurfer.esm.js': ['text/javascript', readFileSync(join(repoRoot, 'node_modules', 'wavesurfer.js', 'dist', 'wavesurfer.esm.js'))],
@@ -44,12 +60,17 @@ async function benchServer(wav: string, peaks: Peaks): Promise<{ server: Server;
     // the studio's audio.peaks reply (AudioPeaks: the stored bytes as base64)
     '/peaks.b64.json': ['application/json', JSON.stringify({ assetId: 1, channels: peaks.info.channels, buckets: peaks.buckets, data: Buffer.from(peaks.data).toString('base64'), peaksPerSecond: peaks.peaksPerSecond, durationMs: peaks.info.durationMs })],
   };
-  const size = statSync(wav).size;
+  const overviews = Object.fromEntries(Object.entries(named).map(([name, n]) => [name, overviewReply(n.peaks)]));
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
     const file = files[path === '/wave.html' ? '/' : path];
     if (file) return void res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
-    if (path !== '/audio.wav') return void res.writeHead(404).end();
+    const f = url.searchParams.get('f');
+    if (path === '/peaks.overview.json' && f && overviews[f]) return void res.writeHead(200, { 'content-type': 'application/json' }).end(overviews[f]);
+    if (path !== '/audio.wav' || (f !== null && !named[f])) return void res.writeHead(404).end();
+    const wavPath = f === null ? wav : named[f].wav;
+    const size = statSync(wavPath).size;
     // as the studio's media door (main/web/static.ts) answers
     const range = decideRange(req.headers.range, size);
     if (range.kind === 'unsatisfiable') return void res.writeHead(416, { 'content-range': `bytes */${size}` }).end();
@@ -61,7 +82,7 @@ async function benchServer(wav: string, peaks: Peaks): Promise<{ server: Server;
       ...(range.kind === 'partial' ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}),
     });
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(wav, { start, end }).pipe(res);
+    createReadStream(wavPath, { start, end }).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
@@ -156,10 +177,15 @@ export async function run(): Promise<BenchResult> {
   }
   const wav = process.env.BENCH_BROWSER_WAV ?? longWav(); // another file, to compare (the studio part always uses the 1-hour one)
   const peaks = await computePeaks(wav);
-  const { server, origin, sizes } = await benchServer(wav, peaks);
+  const named: Record<string, { wav: string; peaks: Peaks }> = { '1h': { wav: longWav(), peaks: wav === longWav() ? peaks : await computePeaks(longWav()) } };
+  for (let i = 0; i < SHORT_CALLS.count; i++) named[`10m-${i + 1}`] = { wav: shortCallWav(i), peaks: await computePeaks(shortCallWav(i)) };
+  const { server, origin, sizes } = await benchServer(wav, peaks, named);
   const details: string[] = [`file: ${fmtMB(statSync(wav).size)} stereo 8 kHz 16-bit, 1 hour; peaks ${peaks.buckets} buckets × 2 channels: ${sizes}`];
   const rows: BenchRow[] = [];
+  const bare: BareOpen[][] = [];
   try {
+    note(`bare wavesurfer on a press and on J (${RUNS} runs): the baseline of the studio rows`);
+    for (let i = 0; i < RUNS; i++) bare.push(await bareOpens(origin, Object.keys(named)));
     note(`Chromium: the studio's way (${RUNS} runs, then ${RUNS} with the audio service up), peaks as JSON numbers, wavesurfer's whole-file decode (cap ${fmtMs(DECODE_CAP_MS)})`);
     await runPage(origin, 'peaks8', 30_000); // warm the HTTP path and the page cache; not counted
     const studioWay: PageRun[] = [];
@@ -194,6 +220,13 @@ export async function run(): Promise<BenchResult> {
   } finally {
     server.close();
   }
+  const at = (v: number | null) => (v === null ? 'never' : fmtMs(v));
+  bare.forEach((opens, i) =>
+    details.push(`bare wavesurfer run ${i + 1}: ${opens.map((o) => `${o.file} drawn ${at(o.drawn)}, playable ${at(o.playable)}`).join('; ')}`),
+  );
+  const bareClick = summarize(bare.map((opens) => (opens[0].drawn === null || opens[0].playable === null ? null : Math.max(opens[0].drawn, opens[0].playable))));
+  // the steps from one 10-minute call to the next (the first J goes from the 1-hour call to the first of them)
+  const bareStep = summarize(bare.flatMap((opens) => opens.slice(2).map((o) => o.drawn)));
   note(`the studio: earshot serve + Chromium (${RUNS} runs)`);
   const studio = await studioRuns(longWav(), RUNS);
   details.push(...studio.lines);
@@ -201,15 +234,24 @@ export async function run(): Promise<BenchResult> {
   else {
     const s = summarize(studio.results.map(studioFigure));
     const heap = Math.max(...studio.results.map((r) => r.heapAfterGc ?? 0));
-    const list = summarize(studio.results.map((r) => r.navToList));
     rows.push({
-      issue: 4,
+      issue: 17,
       name: `studio: 1-hour WAV, click → drawn + playable (median of ${RUNS})`,
       figure: s === null ? 'did not finish' : `${range(s)}, heap ${fmtMB(heap)}`,
-      baseline: list === null ? '—' : `nav→list ${fmtMs(list.median)}`, // no baseline: the bench page rows above compare against the default decode
-      ratio: null,
-      target: '< 0.5 s, heap < 150 MB',
-      pass: s !== null && s.median < TARGET_MS && heap < TARGET_HEAP,
+      baseline: bareClick === null ? 'bare: did not finish' : `bare wavesurfer ${range(bareClick)}`,
+      ratio: s !== null && bareClick !== null ? s.median / bareClick.median : null,
+      target: `≤ ${CLICK_TARGET_MS} ms, heap < ${fmtMB(CLICK_TARGET_HEAP)}`,
+      pass: s !== null && s.median <= CLICK_TARGET_MS && heap < CLICK_TARGET_HEAP,
+    });
+    const j = summarize(studio.results.flatMap((r) => r.steps));
+    rows.push({
+      issue: 17,
+      name: `studio: J to the next 10-minute call → drawn (median of ${studio.results.flatMap((r) => r.steps).length})`,
+      figure: j === null ? 'did not finish' : range(j),
+      baseline: bareStep === null ? 'bare: did not finish' : `bare wavesurfer ${range(bareStep)}`,
+      ratio: j !== null && bareStep !== null ? j.median / bareStep.median : null,
+      target: `≤ ${STEP_TARGET_MS} ms`,
+      pass: j !== null && j.median <= STEP_TARGET_MS,
     });
   }
   return { name: 'browser', rows, details, wallMs: performance.now() - wall0, peakRssBytes: peakRssBytes() };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePeaks, peakBytes } from './peaks-codec';
+import { decodePeaks, overviewBytes, peakBytes } from './peaks-codec';
 import type { AudioPeaks } from './domain';
 
 const peaksOf = (channels: number[][]): AudioPeaks => ({
@@ -28,5 +28,11 @@ describe('peaks codec', () => {
     // spans of 10 buckets into 4: [0, 2), [2, 5), [5, 7), [7, 10)
     expect([...u].map((v) => Math.round(v * 255))).toEqual([9, 4, 8, 7]);
     expect([...a].map((v) => Math.round(v * 255))).toEqual([9, 10, 8, 5]);
+  });
+
+  it('cuts channel-major bytes lane by lane, and returns short ones as they are', () => {
+    const bytes = new Uint8Array([1, 9, 3, 4, 0, 2, 8, 5, 6, 7, 9, 1, 7, 6, 10, 8, 2, 5, 4, 3]);
+    expect([...overviewBytes(bytes, 2, 10, 4)]).toEqual([9, 4, 8, 7, 9, 10, 8, 5]);
+    expect(overviewBytes(bytes, 2, 10, 10)).toBe(bytes);
   });
 });

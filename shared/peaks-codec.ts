@@ -19,27 +19,36 @@ export function peakBytes(peaks: AudioPeaks): Uint8Array {
 }
 
 /**
+ * Channel-major peak bytes of `channels` lanes of `buckets` each, cut to at most `maxBuckets` per lane: each kept
+ * bucket is the loudest of the consecutive stored buckets it covers. Returns the input when it is short enough.
+ */
+export function overviewBytes(bytes: Uint8Array, channels: number, buckets: number, maxBuckets: number): Uint8Array {
+  const m = Math.min(buckets, Math.max(1, Math.floor(maxBuckets)));
+  if (m === buckets) return bytes;
+  const out = new Uint8Array(m * channels);
+  for (let c = 0; c < channels; c++) {
+    const base = c * buckets;
+    for (let j = 0, i = 0; j < m; j++) {
+      const end = Math.floor(((j + 1) * buckets) / m);
+      let max = 0;
+      for (; i < end; i++) max = Math.max(max, bytes[base + i]);
+      out[c * m + j] = max;
+    }
+  }
+  return out;
+}
+
+/**
  * One array of amplitudes in [0, 1] per channel: every stored bucket, or, when there are more than `maxBuckets`, that
  * many, each the loudest of the consecutive stored buckets it covers.
  */
 export function decodePeaks(peaks: AudioPeaks, maxBuckets = Infinity): Float32Array[] {
-  const bytes = peakBytes(peaks);
-  const n = peaks.buckets;
-  const m = Math.min(n, Math.max(1, Math.floor(maxBuckets)));
+  const m = Math.min(peaks.buckets, Math.max(1, Math.floor(maxBuckets)));
+  const bytes = overviewBytes(peakBytes(peaks), peaks.channels, peaks.buckets, m);
   const out: Float32Array[] = [];
   for (let c = 0; c < peaks.channels; c++) {
     const lane = new Float32Array(m);
-    const base = c * n;
-    if (m === n) {
-      for (let i = 0; i < n; i++) lane[i] = bytes[base + i] / 255;
-    } else {
-      for (let j = 0, i = 0; j < m; j++) {
-        const end = Math.floor(((j + 1) * n) / m);
-        let max = 0;
-        for (; i < end; i++) if (bytes[base + i] > max) max = bytes[base + i];
-        lane[j] = max / 255;
-      }
-    }
+    for (let i = 0, base = c * m; i < m; i++) lane[i] = bytes[base + i] / 255;
     out.push(lane);
   }
   return out;

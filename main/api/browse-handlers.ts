@@ -1,6 +1,7 @@
 /** Handlers of the browse methods (shared/methods/browse.ts). */
 import { appInfo, studiesList } from './studies';
 import { audioPeaks, audioSpectrogram, episodesFacets, episodesGet, episodesList, episodesQuery } from './episodes';
+import { episodesPeaks } from './episode-peaks';
 
 /** Browse handlers by method name. */
 export const browseHandlers = {
@@ -11,5 +12,6 @@ export const browseHandlers = {
   'episodes.facets': episodesFacets,
   'episodes.get': episodesGet,
   'audio.peaks': audioPeaks,
+  'episodes.peaks': episodesPeaks,
   'audio.spectrogram': audioSpectrogram,
 } as const;

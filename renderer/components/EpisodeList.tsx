@@ -65,7 +65,9 @@ export function EpisodeList() {
               data-testid="episode-row"
               data-episode-id={e.id}
               style={style}
-              onClick={() => void openEpisode(e.id)}
+              // Opens on the press, a release earlier; a click without one (the keyboard) opens too.
+              onPointerDown={(ev) => ev.button === 0 && !ev.shiftKey && !ev.ctrlKey && !ev.metaKey && void openEpisode(e.id)}
+              onClick={() => e.id !== useApp.getState().episodeId && void openEpisode(e.id)}
             >
               <div className="row-top">
                 <MyMark mark={progress?.[e.id]} />

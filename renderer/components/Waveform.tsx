@@ -1,7 +1,7 @@
 /** The waveform: precomputed peaks, streamed MediaElement playback, one lane per channel (user, agent), with
  * speech segments, latency and interruption marks, labelled regions and first-error marks, a timeline, a minimap,
  * and zoom; `data-ready` on the canvas box once all of it is drawn. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import MinimapPlugin from 'wavesurfer.js/dist/plugins/minimap.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
@@ -12,6 +12,8 @@ import { attachPlayer, publishTime, publishView, MAX_PX_PER_SEC } from '../playe
 import { buildOverlay } from '../player/overlay';
 import { attachTimeAxis } from '../player/time-axis-view';
 import { afterDrawnAndPlayable, initialPeaks, sharpenWhenZoomed } from '../player/staged-load';
+import { fullPeaks } from '../player/episode-peaks';
+import { markOpen } from '../player/open-marks';
 import { useApp } from '../store';
 import { setFirstErrorFromWaveform } from './labels/first-error';
 import { addRegionFromWaveform } from './labels/RegionsField';
@@ -156,7 +158,8 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
     [annotatorMarks, firstErrorMs, regionsValue],
   );
 
-  useEffect(() => {
+  // Layout effects: the lanes are drawn before the browser paints the episode, in the same frame as the rest of it.
+  useLayoutEffect(() => {
     const el = box.current!;
     const colour = (lane: string, part: 'wave' | 'progress') =>
       cssVar(el, `--${lane === 'agent' ? 'agent' : 'user'}-${part}`);
@@ -180,6 +183,7 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
         height: laneHeight,
       })),
     });
+    markOpen('wave-created');
     let frame = 0;
     let removeAxis = () => {};
     const staging = afterDrawnAndPlayable(media, () => {
@@ -225,12 +229,13 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
       });
     };
     const unsubs = [
-      sharpenWhenZoomed(ws, peaks),
+      sharpenWhenZoomed(ws, peaks, () => fullPeaks(peaks.assetId)),
       ws.on('timeupdate', (t) => publishTime(t * 1000)),
       ws.on('play', () => setPlaying(true)),
       ws.on('pause', () => setPlaying(false)),
       ws.on('finish', () => setPlaying(false)),
       ws.once('ready', () => {
+        markOpen('wave-drawn');
         overlay.fitLabels(ws.getWrapper().clientWidth / (peaks.durationMs / 1000));
         view();
         staging.drawn();

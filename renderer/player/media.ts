@@ -2,6 +2,7 @@
 import { bridge } from '../api/client';
 import { silentWav } from './silent-wav';
 import { whenIdle } from './idle';
+import { markOpen } from './open-marks';
 
 let prepared: { assetId: number; element: HTMLAudioElement } | null = null;
 
@@ -12,6 +13,8 @@ export function prepareMedia(assetId: number): HTMLAudioElement {
   element.preload = 'auto';
   element.preservesPitch = true;
   element.src = bridge.mediaUrl(assetId);
+  markOpen('media');
+  element.addEventListener('canplay', () => markOpen('media-canplay'), { once: true });
   prepared = { assetId, element };
   return element;
 }

@@ -80,7 +80,7 @@ describe('overview, then every bucket', () => {
       getRenderer: () => ({ render }),
     } as unknown as WaveSurfer;
     const peaks = peaksOf(OVERVIEW_BUCKETS * 6);
-    const stop = sharpenWhenZoomed(ws, peaks);
+    const stop = sharpenWhenZoomed(ws, peaks, () => Promise.reject(new Error('not asked: peaks has every bucket')));
     listeners.get('resize')!();
     expect(setOptions).not.toHaveBeenCalled();
     wrapper.scrollWidth = OVERVIEW_BUCKETS + 1;
@@ -91,6 +91,37 @@ describe('overview, then every bucket', () => {
     expect(render).toHaveBeenCalledWith({ full: true });
     stop();
     expect(listeners.size).toBe(0);
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for every bucket when it was given the overview, draws them once they come, and nothing after stop', async () => {
+    vi.stubGlobal('devicePixelRatio', 1);
+    const listeners = new Map<string, () => void>();
+    const render = vi.fn();
+    const setOptions = vi.fn();
+    const ws = {
+      on: (event: string, fn: () => void) => (listeners.set(event, fn), () => listeners.delete(event)),
+      getWrapper: () => ({ scrollWidth: OVERVIEW_BUCKETS * 2 }),
+      setOptions,
+      getDecodedData: () => ({ full: true }),
+      getRenderer: () => ({ render }),
+    } as unknown as WaveSurfer;
+    const all = peaksOf(OVERVIEW_BUCKETS * 6);
+    const full = vi.fn(() => Promise.resolve(all));
+    sharpenWhenZoomed(ws, peaksOf(OVERVIEW_BUCKETS), full);
+    listeners.get('zoom')!();
+    listeners.get('zoom')!();
+    await Promise.resolve();
+    expect(full).toHaveBeenCalledOnce();
+    expect(setOptions.mock.calls[0][0].peaks[0]).toHaveLength(all.buckets);
+    expect(render).toHaveBeenCalledOnce();
+    const later = vi.fn(() => Promise.resolve(all));
+    const stop = sharpenWhenZoomed(ws, peaksOf(OVERVIEW_BUCKETS), later);
+    listeners.get('zoom')!();
+    stop();
+    await Promise.resolve();
+    expect(later).toHaveBeenCalledOnce();
+    expect(render).toHaveBeenCalledOnce();
     vi.unstubAllGlobals();
   });
 });

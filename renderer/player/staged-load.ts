@@ -16,17 +16,30 @@ export function initialPeaks(peaks: AudioPeaks): Float32Array[] {
   return decodePeaks(peaks, OVERVIEW_BUCKETS);
 }
 
-/** Redraws with every stored bucket the first time zoom or a wider window draws more pixels than the overview has; returns the unsubscribe. */
-export function sharpenWhenZoomed(ws: WaveSurfer, peaks: AudioPeaks): () => void {
-  let detailed = peaks.buckets <= OVERVIEW_BUCKETS;
+/**
+ * Redraws with every stored bucket the first time zoom or a wider window draws more pixels than the overview has:
+ * those of `peaks` when it carries them, else those `full()` answers (peaks cut to exactly OVERVIEW_BUCKETS may be an
+ * overview); returns the unsubscribe.
+ */
+export function sharpenWhenZoomed(ws: WaveSurfer, peaks: AudioPeaks, full: () => Promise<AudioPeaks>): () => void {
+  let detailed = peaks.buckets < OVERVIEW_BUCKETS;
+  let stopped = false;
+  const draw = (all: AudioPeaks) => {
+    if (stopped || all.buckets <= OVERVIEW_BUCKETS) return;
+    ws.setOptions({ peaks: decodePeaks(all), duration: all.durationMs / 1000 });
+    void ws.getRenderer().render(ws.getDecodedData()!);
+  };
   const sharpen = () => {
     if (detailed || ws.getWrapper().scrollWidth * devicePixelRatio <= OVERVIEW_BUCKETS) return;
     detailed = true;
-    ws.setOptions({ peaks: decodePeaks(peaks), duration: peaks.durationMs / 1000 });
-    void ws.getRenderer().render(ws.getDecodedData()!);
+    if (peaks.buckets > OVERVIEW_BUCKETS) draw(peaks);
+    else full().then(draw, () => (detailed = false));
   };
   const subscriptions = [ws.on('zoom', sharpen), ws.on('resize', sharpen)];
-  return () => subscriptions.forEach((unsubscribe) => unsubscribe());
+  return () => {
+    stopped = true;
+    subscriptions.forEach((unsubscribe) => unsubscribe());
+  };
 }
 
 /** What afterDrawnAndPlayable returns: tell it the lanes are drawn, or cancel it. */

@@ -17,6 +17,7 @@ vi.mock('../player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() })
 const { useApp } = await import('./index');
 const { withAnnotator } = await import('./episode-slice');
 const { PAGE_SIZE } = await import('./studies-slice');
+const { OVERVIEW_BUCKETS } = await import('../../shared/peaks-codec');
 const media = await import('../player/media');
 
 const turn = (text: string) => ({ index: 0, speaker: 'agent', text }) as unknown as EpisodeDetail['turns'][number];
@@ -35,10 +36,11 @@ afterEach(settleDeferreds);
 beforeEach(() => {
   resetFakeClient();
   vi.mocked(media.prepareMedia).mockClear();
+  useApp.getState().closeEpisode(); // forgets the peaks kept by an earlier test
   useApp.setState(useApp.getInitialState(), true);
   useApp.setState({ studyId: 1, annotatorId: 7 });
   handlers.set('episodes.get', (i) => detailOf(i.episodeId as number, 100 + (i.episodeId as number)));
-  handlers.set('audio.peaks', (i) => peaksOf(i.assetId as number));
+  handlers.set('episodes.peaks', (i) => ({ peaks: peaksOf(100 + (i.episodeId as number)) }));
 });
 
 describe('withAnnotator', () => {
@@ -49,7 +51,7 @@ describe('withAnnotator', () => {
 });
 
 describe('opening an episode', () => {
-  it('asks as the current annotator, starts its audio at once, then shows its detail and peaks', async () => {
+  it('asks for the detail as the current annotator and the peaks at once, starts its audio, shows both', async () => {
     useApp.setState({ activeTurn: 3, playing: true });
     const opening = useApp.getState().openEpisode(5);
     expect([useApp.getState().episodeId, useApp.getState().activeTurn, useApp.getState().playing]).toEqual([
@@ -60,31 +62,35 @@ describe('opening an episode', () => {
     await opening;
     expect(calls).toEqual([
       ['episodes.get', { episodeId: 5, annotatorId: 7 }],
-      ['audio.peaks', { assetId: 105 }],
+      ['episodes.peaks', { episodeId: 5, maxBuckets: OVERVIEW_BUCKETS }],
     ]);
     expect(media.prepareMedia).toHaveBeenCalledWith(105);
     expect(useApp.getState().detail?.episode.id).toBe(5);
     expect(useApp.getState().peaks?.assetId).toBe(105);
   });
 
-  it('opens a call without audio without asking for peaks', async () => {
+  it('opens a call without audio with no peaks and no media', async () => {
     handlers.set('episodes.get', (i) => detailOf(i.episodeId as number, null));
+    handlers.set('episodes.peaks', () => ({ peaks: null }));
     await useApp.getState().openEpisode(5);
-    expect(methodsCalled()).toEqual(['episodes.get']);
+    expect(methodsCalled()).toEqual(['episodes.get', 'episodes.peaks']);
     expect(useApp.getState().peaks).toBeNull();
     expect(media.prepareMedia).not.toHaveBeenCalled();
   });
 
   it('drops the answer for an episode left before it arrived, and starts no audio for it', async () => {
     const slow = deferred<EpisodeDetail>();
+    const slowPeaks = deferred<{ peaks: AudioPeaks }>();
     handlers.set('episodes.get', (i) => (i.episodeId === 1 ? slow.promise : detailOf(2, 102)));
+    handlers.set('episodes.peaks', (i) => (i.episodeId === 1 ? slowPeaks.promise : { peaks: peaksOf(102) }));
     const first = useApp.getState().openEpisode(1);
     await useApp.getState().openEpisode(2);
+    slowPeaks.resolve({ peaks: peaksOf(101) });
     slow.resolve(detailOf(1, 101));
     await first;
     expect(useApp.getState().detail?.episode.id).toBe(2);
     expect(useApp.getState().peaks?.assetId).toBe(102);
-    expect(media.prepareMedia).toHaveBeenCalledTimes(1);
+    expect(media.prepareMedia).not.toHaveBeenCalledWith(101);
     expect(media.prepareMedia).toHaveBeenCalledWith(102);
   });
 

@@ -3,6 +3,8 @@ import type { StateCreator } from 'zustand';
 import type { AudioPeaks, EpisodeDetail } from '../../shared/domain';
 import { call } from '../api/client';
 import { prepareMedia } from '../player/media';
+import { episodePeaks, forgetPeaks, prefetchPeaks } from '../player/episode-peaks';
+import { markOpen } from '../player/open-marks';
 import type { AppState } from './index';
 
 /** State and actions for the episode being replayed. */
@@ -18,6 +20,7 @@ export interface EpisodeSlice {
 }
 
 let openSeq = 0;
+let cancelPrefetch = () => {};
 
 /** Adds the current annotator to a call's input, so the main side can withhold what the study hides from them. */
 export function withAnnotator<T extends object>(input: T, annotatorId: number | null): T & { annotatorId?: number } {
@@ -31,13 +34,31 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
   peaks: null,
   async openEpisode(episodeId) {
     const seq = ++openSeq;
+    markOpen('open');
+    cancelPrefetch();
+    // Both asked for at once, before React redraws the list; the media starts loading with whichever names the asset
+    // first (kept peaks: at once).
+    const pending = call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
+    const pendingPeaks = episodePeaks(episodeId);
     set({ episodeId, activeTurn: -1, playing: false });
     try {
-      const detail = await call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
-      const asset = detail.audio[0];
-      if (asset && seq === openSeq) prepareMedia(asset.id);
-      const peaks = asset ? await call('audio.peaks', { assetId: asset.id }) : null;
-      if (seq === openSeq) set({ detail, peaks, error: null });
+      const start = (assetId: number | undefined) => assetId !== undefined && seq === openSeq && prepareMedia(assetId);
+      void pending.then(
+        (d) => (markOpen('detail'), start(d.audio[0]?.id)),
+        () => {},
+      );
+      void pendingPeaks.then(
+        (p) => (markOpen('peaks'), start(p?.assetId)),
+        () => {},
+      );
+      const detail = await pending;
+      const peaks = detail.audio[0] ? await pendingPeaks : null;
+      if (seq !== openSeq) return;
+      set({ detail, peaks, error: null });
+      const { rows } = get();
+      const at = rows.findIndex((r) => r?.id === episodeId);
+      const neighbours = [rows[at + 1]?.id, rows[at - 1]?.id].filter((id): id is number => at >= 0 && id !== undefined);
+      cancelPrefetch = prefetchPeaks(neighbours);
     } catch (err) {
       if (seq === openSeq) set({ error: (err as Error).message, detail: null, peaks: null });
     }
@@ -57,6 +78,8 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
   },
   closeEpisode() {
     openSeq++;
+    cancelPrefetch();
+    forgetPeaks();
     set({ episodeId: null, detail: null, peaks: null, activeTurn: -1, playing: false });
   },
   async stepEpisode(delta) {

@@ -16,6 +16,10 @@ export const browseMethods = {
   'episodes.facets': method<EpisodeFacets>()(z.object({ studyId: id, annotatorId: id.optional() }).strict()),
   'episodes.get': method<EpisodeDetail>()(z.object({ episodeId: id, annotatorId: id.optional() }).strict()),
   'audio.peaks': method<AudioPeaks>()(z.object({ assetId: id }).strict()),
+  /** The peaks of an episode's first audio asset (null without audio), cut to at most `maxBuckets` per channel. */
+  'episodes.peaks': method<{ peaks: AudioPeaks | null }>()(
+    z.object({ episodeId: id, maxBuckets: z.number().int().min(1).max(1e9).optional() }).strict(),
+  ),
   'audio.spectrogram': method<SpectrogramImage>()(
     z
       .object({
