@@ -111,6 +111,31 @@ describe('Results view on the τ-Elicitation archive', () => {
     await results.screenshot('results-tau-elicitation');
   });
 
+  it('shows sections as they arrive, and Cancel stops the rest (screenshots loading and done, 1440×900 and 1280×720)', async () => {
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await results.recompute();
+      const line = await results.waitForPartial('labels', 'τ-Elicitation', 'tau-elicitation-success');
+      expect(line).toMatch(/^Computed [1-9]\d* of \d+ sections; computing .*τ-Elicitation/);
+      await results.screenshot(`results-loading-${width}x${height}`);
+      await results.page.locator('[data-testid="metrics-view"][data-loading="false"]').waitFor({ timeout: 60_000 });
+      await expect(results.cell('tau-elicitation-success', ['gemini_high', 'environment=regular'], 'success')).resolves.toBe('103/200');
+      await results.screenshot(`results-done-${width}x${height}`);
+    }
+    await results.recompute();
+    await results.waitForPartial('labels', 'τ-Elicitation', 'tau-elicitation-success');
+    await expect(results.cancel()).resolves.toMatch(/^Cancelled after \d+ of \d+ sections/);
+    expect(await results.table('tau-elicitation-success').count()).toBe(0);
+    await expect(results.page.getByTestId('section-labels').count()).resolves.toBe(1);
+    await results.recompute();
+    await results.page.locator('[data-testid="metrics-view"][data-loading="false"]').waitFor({ timeout: 60_000 });
+    await expect(results.cell('tau-elicitation-success', ['gemini_high', 'environment=regular'], 'success')).resolves.toBe('103/200');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('exports the success table as CSV with raw values and as Markdown', async () => {
     const csv = await results.download('export-csv-tau-elicitation-success');
     // The study's τ stays in the file name.

@@ -30,6 +30,38 @@ export class MetricsPage {
     await this.page.locator('[data-testid="metrics-view"][data-loading="false"]').waitFor({ timeout: 30_000 });
   }
 
+  /** Clicks Recompute (a new computation of the open study's figures). */
+  async recompute(): Promise<void> {
+    await this.page.getByTestId('metrics-reload').click();
+  }
+
+  /**
+   * Waits until section `shown` is shown while the section titled `pending` is still computing (the progress line
+   * names it and its table `pendingTable` is absent), and returns the progress line's text then.
+   */
+  async waitForPartial(shown: string, pending: string, pendingTable: string): Promise<string> {
+    const handle = await this.page.waitForFunction(
+      ([s, p, t]) => {
+        const line = document.querySelector('[data-testid="metrics-progress"]')?.textContent ?? '';
+        const absent = !document.querySelector(`[data-testid="table-${t}"]`);
+        const partial = document.querySelector(`[data-testid="section-${s}"]`) && line.includes(p) && absent;
+        return partial ? line : null;
+      },
+      [shown, pending, pendingTable] as const,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    return (await handle.jsonValue()) as string;
+  }
+
+  /** Clicks Cancel on the progress line and waits until the view says it stopped. */
+  async cancel(): Promise<string> {
+    await this.page.getByTestId('metrics-cancel').click();
+    const line = this.page.getByTestId('metrics-progress');
+    await line.filter({ hasText: 'Cancelled' }).waitFor({ timeout: 15_000 });
+    await this.page.locator('[data-testid="metrics-view"][data-loading="false"]').waitFor({ timeout: 15_000 });
+    return (await line.textContent()) ?? '';
+  }
+
   /** A figure by id. */
   figure(id: string): Locator {
     return this.page.getByTestId(`figure-${id}`);
