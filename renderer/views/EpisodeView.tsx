@@ -18,7 +18,6 @@ import { SpeechTimeline } from '../components/timeline/SpeechTimeline';
 import { transcriptClickMs } from '../components/timeline/transcript-click';
 import { hasTimedSpeech } from '../components/timeline/speech-activity';
 import { AnnotationExport } from '../components/exchange/AnnotationExport';
-import { AnnotationExport } from '../components/exchange/AnnotationExport';
 import { AddToCasebook } from '../components/casebook/AddToCasebook';
 import { AlignControl } from '../components/AlignControl';
 
