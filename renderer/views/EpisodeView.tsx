@@ -50,7 +50,6 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
       <main className="center" data-testid="episode-view" data-episode-id={episode.id}>
         <header className="episode-head">
           <AnnotationExport episodeId={episode.id} />
-          <AnnotationExport episodeId={episode.id} />
           <h1 data-testid="episode-title" title={episode.externalId}>
             {readableName(episode) ?? episode.externalId}
             {readableName(episode) && <span className="ext-sub">{episode.externalId}</span>}
