@@ -10,7 +10,8 @@ import { getSettings } from './settings';
 
 /**
  * The `episode.info` keys that carry a call's reference: VERA's expected answer and context documents, τ-Elicitation's
- * gold values and complication, τ²'s evaluation criteria (expected actions), and the generic `answer` and `document`.
+ * gold values and complication, τ²'s evaluation criteria (expected actions) and reward provenance (whose replayed
+ * actions include the reference ones), and the generic `answer` and `document`.
  */
 export const REFERENCE_INFO_KEYS = [
   'expectedAnswer',
@@ -18,6 +19,7 @@ export const REFERENCE_INFO_KEYS = [
   'evaluationFields',
   'complication',
   'evaluationCriteria',
+  'rewardProvenance',
   'answer',
   'document',
 ] as const;

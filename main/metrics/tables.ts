@@ -1,5 +1,6 @@
 /** Every figure of a study as tables (shown by the Results view, exported as CSV / Markdown, printed by the CLI). */
 import type { DsbDgSection, LabelSection, MetricsTable, StudyMetrics, VeraSection } from '../../shared/types/metrics';
+import { publishedInteractionTables } from './tables-published';
 import { tauTables } from './tables-tau';
 import { correctedTables } from './tables-corrected';
 import { transcriptionTables } from './tables-transcription';
@@ -228,6 +229,7 @@ export function metricsTables(doc: Omit<StudyMetrics, 'tables'>): MetricsTable[]
     ...(doc.dsbDg ? [...dsbTables(doc.dsbDg, confidence), ...dsbRunTables(doc.dsbDg)] : []),
     ...labelTables(doc.labels),
     ...interactionTable(doc.interaction),
+    ...publishedInteractionTables(doc.interaction),
     ...correctedTables(doc.judgeCorrected),
     ...transcriptionTables(doc.transcription),
   ];

@@ -2,6 +2,7 @@
 import type { Judgement } from '../../shared/domain';
 import { seekMs } from '../player/player';
 import { formatMs, formatScore } from '../format';
+import { RewardProvenance } from './RewardProvenance';
 
 function verdictTone(label: string): string {
   const l = label.toLowerCase();
@@ -40,6 +41,7 @@ export function JudgePanel({ judgement }: { judgement: Judgement | undefined }) 
           </tbody>
         </table>
       )}
+      <RewardProvenance />
       {j.findings.length > 0 && (
         <ul className="findings">
           {j.findings.map((f, i) => (

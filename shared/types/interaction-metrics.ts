@@ -48,4 +48,48 @@ export interface StudyInteractionMetrics {
   tickDurationSec: number;
   overall: InteractionMetrics;
   bySystem: Record<string, InteractionMetrics>;
+  /** Panels published beside imported runs (a leaderboard submission.json), each against its recomputation. */
+  published?: PublishedInteractionComparison[];
+}
+
+/** The eight panel metrics, without their counts. */
+export type InteractionPanel = Omit<InteractionMetrics, 'counts'>;
+
+/**
+ * A τ-Voice leaderboard submission's own interaction panel for one domain (`submission.json` →
+ * `interaction_metrics.domains.<domain>`), read beside a run at import and kept on its episodes as
+ * `info.publishedInteraction`, with tau2's names turned into ours.
+ */
+export interface PublishedInteractionPanel {
+  /** The file it was read from, relative to the run folder (e.g. `../../submission.json`). */
+  file: string;
+  /** The submission's model_name, when it has one. */
+  submission: string | null;
+  domain: string;
+  /** interaction_metrics.version, the metric code's version. */
+  version: string | null;
+  metrics: Partial<Record<keyof InteractionPanel, number | null>>;
+  /** The event counts it publishes (n_simulations, response_total, …) under our names. */
+  counts: Partial<InteractionCounts>;
+}
+
+/** One figure published beside a run against the same figure recomputed from the run's imported ticks. */
+export interface PublishedComparisonRow {
+  /** Our name of the figure: a panel metric or a count (`counts.responseTotal`). */
+  figure: string;
+  published: number | null;
+  recomputed: number | null;
+  /** recomputed − published; null when either is missing. */
+  difference: number | null;
+}
+
+/** A submission's published panel beside the study's recomputation over the episodes it was published for. */
+export interface PublishedInteractionComparison {
+  file: string;
+  submission: string | null;
+  domain: string;
+  version: string | null;
+  /** The study's episodes recomputed (those imported with this panel). */
+  simulations: number;
+  rows: PublishedComparisonRow[];
 }

@@ -7,6 +7,8 @@ import { SIMULATION_FILE } from '../limits';
 import { readJsonFile, validate } from './read-json';
 import { tau2Results, type Tau2EvaluationCriteria, type Tau2Results } from './schema';
 import type { RunContext } from './simulation-episode';
+import { publishedPanel } from './submission';
+import type { PublishedInteractionPanel } from '../../../shared/types/interaction-metrics';
 
 /** tau2's DEFAULT_TICK_DURATION_SECONDS, used (with a warning) when a run does not record its tick duration. */
 export const DEFAULT_TICK_SECONDS = 0.2;
@@ -33,6 +35,8 @@ export interface Tau2RunPlan {
   simulations: PendingSimulation[];
   /** Warnings about the run as a whole. */
   warnings: string[];
+  /** The interaction panel a leaderboard submission.json beside the run publishes for its domain, or null. */
+  published: PublishedInteractionPanel | null;
 }
 
 /**
@@ -75,14 +79,16 @@ export function planTau2Run(path: string): Tau2RunPlan {
   if (simulations.length === 0) warnings.push(`${resultsName}: the run has no simulations`);
   const tickSeconds = meta.info.audio_native_config?.tick_duration_seconds ?? null;
   const folder = simsDir !== null;
-  return { source: resolve(path), root, resultsName, meta, tickSeconds, folder, simulations, warnings };
+  const published = publishedPanel(root.abs, meta.info.environment_info.domain_name, (m) => warnings.push(m));
+  return { source: resolve(path), root, resultsName, meta, tickSeconds, folder, simulations, warnings, published };
 }
 
 /** What every simulation of the run shares; `warn` records a warning. */
 export function runContext(plan: Tau2RunPlan, warn: (message: string) => void): RunContext {
   const criteriaByTask = new Map<string, Tau2EvaluationCriteria>();
   for (const t of plan.meta.tasks) if (t.evaluation_criteria) criteriaByTask.set(t.id, t.evaluation_criteria);
-  return { info: plan.meta.info, tickMs: (plan.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000, criteriaByTask, warn };
+  const tickMs = (plan.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000;
+  return { info: plan.meta.info, tickMs, criteriaByTask, warn, published: plan.published };
 }
 
 /** The study the run suggests: its name and the run info kept on it. */

@@ -65,7 +65,18 @@ const tau2Message = z.discriminatedUnion('role', [
 
 const check = { met: z.boolean(), justification: z.string().default('') };
 
-/** The evaluator's reward and its checks (RewardInfo). */
+/** A tool call the evaluator ran to rebuild state (ReplayedAction): from the trajectory or the reference actions. */
+const replayedAction = z.object({
+  source: z.string(),
+  tool_call: z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }),
+});
+
+/**
+ * The evaluator's reward and its checks (RewardInfo). Newer tau2-bench adds the evaluation's provenance: whether the
+ * state judged was the live environment or one replayed from the messages (`evaluation_mode` live | replay,
+ * `state_source` live | replayed), the tool calls replayed to rebuild it, and provenance or replay-fidelity warnings.
+ * Other values than these are kept as given (a newer evaluator may add some).
+ */
 const tau2RewardInfo = z.object({
   reward: z.number().finite(),
   db_check: z.object({ db_match: z.boolean(), db_reward: z.number() }).nullish(),
@@ -77,6 +88,10 @@ const tau2RewardInfo = z.object({
   communicate_checks: z.array(z.object({ info: z.string(), ...check })).nullish(),
   reward_basis: z.array(z.string()).nullish(),
   reward_breakdown: z.record(z.string(), z.number()).nullish(),
+  evaluation_mode: z.string().nullish(),
+  state_source: z.string().nullish(),
+  replayed_actions: z.array(replayedAction).nullish(),
+  warnings: z.array(z.string()).nullish(),
 });
 
 /** An LLM review of the conversation (Review, or UserOnlyReview which lacks the agent fields). */

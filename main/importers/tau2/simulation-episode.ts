@@ -7,6 +7,8 @@ import type { SimArtifacts } from './artifacts';
 import { compactTicks } from './compact-ticks';
 import { isSuccessful, reviewJudgement, rewardJudgement, type ErrorPlacement } from './judgements';
 import { messagesToTurns } from './messages-to-turns';
+import { rewardProvenance } from './reward-provenance';
+import type { PublishedInteractionPanel } from '../../../shared/types/interaction-metrics';
 import type { Tau2EvaluationCriteria, Tau2Info, Tau2Simulation, Tau2Tick } from './schema';
 import { inCallOrder, speechRuns, tickToolEvents } from './ticks-to-turns';
 
@@ -18,6 +20,8 @@ export interface RunContext {
   criteriaByTask: ReadonlyMap<string, Tau2EvaluationCriteria>;
   /** Records a warning (repeats are collapsed by the caller). */
   warn: (message: string) => void;
+  /** The interaction panel a submission.json beside the run publishes for its domain (kept on full-duplex calls). */
+  published?: PublishedInteractionPanel | null;
 }
 
 const labelTurns = (labels: readonly AudacityLabel[], speaker: Speaker): BatchTurn[] =>
@@ -80,6 +84,7 @@ export function simulationToEpisode(sim: Tau2Simulation, artifacts: SimArtifacts
     place = (e) => ({ startMs: e.turn_idx != null ? (converted.startByTurnIdx.get(e.turn_idx) ?? null) : null, endMs: null });
   }
   const judgements: BatchJudgement[] = [];
+  const provenance = sim.reward_info ? rewardProvenance(sim.reward_info) : null;
   if (sim.reward_info) judgements.push(rewardJudgement(sim.reward_info));
   if (sim.review) judgements.push(reviewJudgement('tau2-review', sim.review, place));
   if (sim.user_only_review) judgements.push(reviewJudgement('tau2-user-review', sim.user_only_review, place));
@@ -108,6 +113,8 @@ export function simulationToEpisode(sim: Tau2Simulation, artifacts: SimArtifacts
       simStatus: artifacts.status,
       speechEnvironment: sim.speech_environment ?? null,
       ...(criteria ? { evaluationCriteria: criteria } : {}),
+      ...(provenance ? { rewardProvenance: provenance } : {}),
+      ...(ticks.length > 0 && ctx.published ? { publishedInteraction: ctx.published } : {}),
       ...(ticks.length > 0 ? { tickDurationMs: tickMs, ...compactTicks(ticks) } : {}),
     },
     turns,
