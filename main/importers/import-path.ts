@@ -6,21 +6,29 @@ import { importTau2, type Tau2ImportOptions } from './tau2/import-tau2';
 import { writeBatch } from './write-batch';
 import { alignStudyEpisodes } from '../align/align-episodes';
 
+/** What importPath does besides the import itself. */
+export interface ImportPathOptions {
+  /** Align untimed turns to the call audio after the import (default true). */
+  align?: boolean;
+}
+
 /**
  * Imports `path`: a τ² run is read in chunks while it is written; other formats are read whole, then written. Then
- * the study's episodes with untimed turns and call audio are aligned to it (their times marked estimated).
+ * the study's episodes with untimed turns and call audio are aligned to it (their times marked estimated), unless
+ * `align` is false.
  */
 export async function importPath(
   db: Db,
   path: string,
   format: SourceFormat,
   options: Tau2ImportOptions,
+  { align = true }: ImportPathOptions = {},
 ): Promise<ImportSummary> {
   const summary =
     format === 'tau2'
       ? await importTau2(db, path, options)
       : await writeBatch(db, await readAny(path, format), options);
-  if (summary.unchanged) return summary;
+  if (summary.unchanged || !align) return summary;
   const aligned = await alignStudyEpisodes(db, summary.study.id, { again: false });
   return {
     ...summary,

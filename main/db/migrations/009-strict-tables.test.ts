@@ -13,6 +13,8 @@ import { openStudioServices } from '../../demo/studio-services';
 import { migrate, openDatabase } from '../open';
 import { migrations } from './index';
 import { migration010 } from './010-hide-reference';
+import { migration012 } from './012-aligned-turns';
+import { migration014 } from './014-queue-item-design';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-migration-9-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,9 +74,9 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
 
   beforeAll(async () => {
     const v8 = await openStudioServices(file, { clock, migrations: upTo8 });
-    // Today's code plays the scenario, and it writes the column migration 10 adds; migration 9 rebuilds each table
-    // from its own CREATE TABLE text, so the column travels with it.
-    v8.db.exec(migration010);
+    // Today's code plays the scenario, and it writes the columns migrations 10, 12 and 14 add; migration 9 rebuilds
+    // each table from its own CREATE TABLE text, so the columns travel with it.
+    for (const columns of [migration010, migration012, migration014]) v8.db.exec(columns);
     scenario = await playScenario(v8, dir);
     expect(v8.db.pragma('user_version', { simple: true })).toBe(8);
     before = dumpDatabase(v8.db);
@@ -188,7 +190,8 @@ describe('migration 9 when a stored value cannot be kept', () => {
       const file = join(dir, `refused-${table}-${column}.sqlite`);
       const v8 = new Database(file);
       migrate(v8, upTo8, file);
-      await importPath(v8, fixture('vera', 'test_voice_episodes'), 'vera', { now: clock() });
+      // A version 8 studio has no aligned turns, so nothing is aligned.
+      await importPath(v8, fixture('vera', 'test_voice_episodes'), 'vera', { now: clock() }, { align: false });
       const target = table === 'episode_conditions' ? 'episode_id' : 'rowid';
       v8.exec(`UPDATE ${table} SET ${column} = ${value} WHERE ${target} = (SELECT max(${target}) FROM ${table})`);
       const rows = dumpDatabase(v8);
