@@ -23,7 +23,9 @@ describe('earshot import', () => {
     expect(vera).toMatchObject({ format: 'vera', episodes: 5, audio: 5 });
     const elicit = JSON.parse(earshot('import', fixture('tau-elicitation'), '--json').stdout);
     expect(elicit).toMatchObject({ format: 'tau-elicitation', episodes: 705 });
-    expect(Object.keys(elicit).sort()).toEqual(['annotations', 'audio', 'episodes', 'format', 'judgements', 'skipped', 'study', 'turns', 'unchanged', 'warnings']);
+    expect(Object.keys(elicit).sort()).toEqual(['aligned', 'annotations', 'audio', 'episodes', 'format', 'judgements', 'skipped', 'study', 'turns', 'unchanged', 'warnings']);
+    // The archive has no call audio, so nothing is aligned.
+    expect(elicit.aligned).toEqual({ episodes: 0, turns: 0 });
   });
 
   it('changes nothing on a second import of the same files', () => {
