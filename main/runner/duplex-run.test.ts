@@ -65,6 +65,20 @@ describe('a full-duplex run with a scripted barge-in', () => {
     expect(answer.text).toBe('The museum opens at nine.');
   });
 
+  it('keeps each reply’s transcript beside the server’s own text, with its word error rate', () => {
+    const entries = info.agentTranscripts as {
+      turnIndex: number;
+      vendor: string;
+      transcript: string;
+      wer: { wer: number };
+    }[];
+    expect(entries.map((e) => e.turnIndex)).toEqual([1, 3]);
+    // The answer played whole and was heard as said: no word errors.
+    expect(entries[1]).toMatchObject({ vendor: 'The museum opens at nine.', transcript: 'The museum opens at nine.' });
+    expect(entries[1].wer.wer).toBe(0);
+    expect(info.wer).toBeTruthy();
+  });
+
   it('keeps the barge-in, the truncation and the measured figures in the episode’s info', () => {
     const interaction = info.interaction as {
       bargeIns: { audioEndMs: number }[];

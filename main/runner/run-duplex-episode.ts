@@ -14,6 +14,7 @@ import { fileSlug, type EpisodeJob, type RecordedEpisode } from './run-episode';
 import type { CallerStep, DuplexCall, DuplexSystem } from './systems/duplex';
 import { policyOf } from './systems/types';
 import { transcribeAgent } from './transcribe';
+import { episodeWordErrors, transcriptEntry, turnText, type AgentTranscriptEntry } from './agent-transcripts';
 
 /** Server events kept in the episode's info (turn-taking ones; deltas and the rest are left out). */
 const KEPT_EVENTS = /^(input_audio_buffer\.|conversation\.item\.truncated$|response\.(created|done)$)/;
@@ -23,6 +24,7 @@ const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 1
 /** The episode's turns: each caller turn, then the replies to it; judged turns noted with their FTED. */
 async function turnsOf(job: EpisodeJob, call: DuplexCall, fted: (number | null)[]) {
   const turns: BatchTurn[] = [];
+  const transcripts: AgentTranscriptEntry[] = [];
   const probes: { turnId: string; userTurnIndex: number; agentTurnIndex: number; firstAudioMs: number | null }[] = [];
   let spoken = 0;
   for (const turn of job.item.turns) {
@@ -42,7 +44,11 @@ async function turnsOf(job: EpisodeJob, call: DuplexCall, fted: (number | null)[
         const t = await transcribeAgent(reply.audio, job.transcriber, policyOf(job.system.config), job.signal);
         agent.words =
           t.words?.map((w) => ({ ...w, startMs: w.startMs + reply.startMs, endMs: w.endMs + reply.startMs })) ?? null;
-        if (reply.truncatedAtMs !== null || !agent.text) agent.text = t.text;
+        const entry = transcriptEntry(turns.length, reply.text, t, job.transcriber.model);
+        transcripts.push(entry);
+        // A cut-off reply's own text may run past what played: it takes the transcript of what did.
+        agent.text =
+          reply.truncatedAtMs !== null ? entry.transcript || entry.vendor : turnText(entry, job.transcriber.judgeReads);
       }
       turns.push(agent);
     }
@@ -50,7 +56,7 @@ async function turnsOf(job: EpisodeJob, call: DuplexCall, fted: (number | null)[
       probes.push({ turnId: turn.id, userTurnIndex, agentTurnIndex: userTurnIndex + 1, firstAudioMs: fted[i] });
     }
   }
-  return { turns, probes };
+  return { turns, probes, transcripts };
 }
 
 /** Runs one episode full duplex; throws on failure (the caller retries transient ones). */
@@ -82,7 +88,7 @@ export async function runDuplexEpisode(job: EpisodeJob, system: DuplexSystem): P
   }
   const figures = measureDuplex(call.lanes, RUN_RATE, call.callerTurns);
   const fted = figures.ftedMs.map(round1);
-  const { turns, probes } = await turnsOf(job, call, fted);
+  const { turns, probes, transcripts } = await turnsOf(job, call, fted);
   const slug = fileSlug(job.externalId);
   const wav = join(job.outDir, `${slug}.wav`);
   writeWav(wav, call.lanes, RUN_RATE);
@@ -113,6 +119,7 @@ export async function runDuplexEpisode(job: EpisodeJob, system: DuplexSystem): P
     first_audio_ms: medianFirstAudioMs,
     responseMs: interaction.responseMs,
     heard: call.heard,
+    ...(job.transcriber ? { agentTranscripts: transcripts, wer: episodeWordErrors(transcripts) } : {}),
     recording: { sampleRate: RUN_RATE, channels: { left: 'user', right: 'agent' }, duplex: true },
     interaction,
     tickDurationMs: RUN_TICK_MS,
