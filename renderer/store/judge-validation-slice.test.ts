@@ -175,7 +175,7 @@ describe('from the gallery to the audio', () => {
 
   it('opens the call in the Label view and plays from the time once its waveform is drawn, once', async () => {
     handlers.set('episodes.get', () => detail(true));
-    handlers.set('audio.peaks', () => ({ assetId: 9 }));
+    handlers.set('episodes.peaks', () => ({ peaks: null }));
     await useApp.getState().playDisagreement(5, 8187);
     expect([useApp.getState().view, useApp.getState().episodeId]).toEqual(['label', 5]);
     expect(player.seekMs).not.toHaveBeenCalled();
