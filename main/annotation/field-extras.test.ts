@@ -10,6 +10,7 @@ import { SYSTEM_FIELDS, type LabelValue } from '../../shared/types/annotation';
 import { intervalAlpha, setAlpha, unitizingAlpha } from '../stats/agreement/index';
 import { computeStudyAgreement } from './agreement';
 import { setLabel } from './labels';
+import { fieldMarkdown } from './report';
 
 const now = new Date('2026-01-02T03:04:05Z');
 
@@ -127,6 +128,30 @@ describe('agreement on first-error marks, regions and label sets', () => {
       jaccardAlpha: setAlpha(units, 'jaccard'),
     });
     expect(s.extras!.sets!.masiAlpha).toBeGreaterThan(s.overall.statistics.krippendorffAlpha.estimate!);
+  });
+
+  it('the report carries them: the first-error pairs, αu per category and the set α, escaped', async () => {
+    const time = await computeStudyAgreement(t.services.db, {
+      studyId,
+      field: SYSTEM_FIELDS.firstErrorMs,
+      resamples: 200,
+    });
+    const md = fieldMarkdown(time, undefined);
+    const f = time.extras!.firstError!;
+    expect(md).toContain(`### First critical error (±${f.toleranceMs} ms)`);
+    expect(md).toContain(`| both marked, within tolerance | ${f.withinTolerance} of ${f.bothMarked} |`);
+    const regions = await computeStudyAgreement(t.services.db, {
+      studyId,
+      field: SYSTEM_FIELDS.regions,
+      resamples: 200,
+    });
+    const rmd = fieldMarkdown(regions, undefined);
+    expect(rmd).toMatch(/### Regions: unitizing αu -?\d\.\d{3} on 2 calls every rater rated \(20000 ms\)/);
+    expect(rmd).toMatch(/\| overlap \| -?\d\.\d{3} \| 0\.500 \(1\) \| 4 \| 2 \| 4 \|/);
+    const sets = await computeStudyAgreement(t.services.db, { studyId, field: 'error_categories', resamples: 200 });
+    expect(fieldMarkdown(sets, undefined)).toContain("2 items: Krippendorff's α with the MASI distance");
+    const grade = await computeStudyAgreement(t.services.db, { studyId, field: 'grade', resamples: 200 });
+    expect(fieldMarkdown(grade, undefined)).not.toContain('### First critical error');
   });
 
   it('a categorical field has no extras', async () => {

@@ -3,6 +3,7 @@ import type { AgreementReport, ConfusionMatrix } from '../stats/agreement/index'
 import type { PairReport, ResolutionCount, StudyAgreement } from '../../shared/types/annotation';
 import { csvText, type CsvCell } from '../../shared/csv-cell';
 import { judgeCsvRows, judgeMarkdownBlocks } from './report-judge';
+import { extrasMarkdownBlocks, pairBootstrapMarkdown } from './report-extras';
 import { fmtInterval, mdPlain, mdText } from './report-text';
 
 const STATISTICS: [keyof AgreementReport['statistics'], string][] = [
@@ -54,8 +55,10 @@ export function fieldMarkdown(a: StudyAgreement, counts: ResolutionCount | undef
         `unanimous, ${counts.decided} decided, ${counts.unresolved} unresolved).`
       : '',
     mdTable(['statistic', 'estimate [95% CI]'], statisticRows(o)),
+    ...pairBootstrapMarkdown(o),
   ];
   if (o.confusionMatrix) out.push('### Confusion matrix', matrixMd(o.confusionMatrix));
+  out.push(...extrasMarkdownBlocks(a.extras, mdTable));
   if (a.breakdowns.length) {
     const rows = a.breakdowns.map((b) => [
       mdText(b.by),
