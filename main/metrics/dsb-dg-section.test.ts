@@ -68,6 +68,19 @@ describe('DSB-DG from episodes', () => {
     expect(d.bySystem.find((r) => r.system === 'S2')!.summary.accuracy.value).toBe(1);
   });
 
+  it('FTED per tier: S1 T1 400, 600 (p9 untimed) · T3 800, 1000, 700 (p5 from its turns) · T5 500, 900, 300', () => {
+    const rows = d.latencyByTier.map((r) => [r.system, r.tier, r.firstAudio.n, r.firstAudio.missing, r.firstAudio.p50]);
+    expect(rows).toEqual([
+      ['S1', 'T1', 2, 1, 500],
+      ['S1', 'T3', 3, 0, 800],
+      ['S1', 'T5', 3, 0, 500],
+      ['S2', 'T2', 2, 0, 250],
+    ]);
+    // Means: (800 + 1000 + 700) / 3 and (500 + 900 + 300) / 3.
+    expect(d.latencyByTier[1].firstAudio.mean).toBeCloseTo(2500 / 3, 9);
+    expect(d.latencyByTier[2].firstAudio.mean).toBeCloseTo(1700 / 3, 9);
+  });
+
   it('accuracy interval resamples scripts', () => {
     const answerable = [1, 0, 1, 0, 1, 0, 0].map((value, i) => ({ script: i < 5 ? 's1' : 's2', value }));
     const direct = clusterBootstrap(answerable, (p) => p.script, (rows) => rows.reduce((n, r) => n + r.value, 0) / rows.length, { resamples: 1000, seed: 1 });

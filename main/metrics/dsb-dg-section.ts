@@ -5,6 +5,7 @@ import {
   groupBy,
   isGrounded,
   latencyBySystem,
+  latencyByTier,
   refreshBenefit,
   groundingByRun,
   summarizeGrounding,
@@ -61,6 +62,9 @@ export function dsbDgSection(
     decay,
     refresh: refreshBenefit(probes, bootstrap),
     latency: latencyBySystem(probes, bootstrap),
+    latencyByTier: [...latencyByTier(probes)].sort(
+      (a, b) => systems.indexOf(a.system) - systems.indexOf(b.system) || natural(a.tier, b.tier),
+    ),
     runs: groundingByRun(byRun),
   };
 }

@@ -168,6 +168,18 @@ function dsbTables(d: DsbDgSection, confidence: number): MetricsTable[] {
       note: `QAL = p50 FTED × (1 − GA at T3) in ms, lower is better; empty without T3 probes or timings. ` +
         `${coverage(confidence)} interval resamples scripts.`,
     },
+    {
+      id: 'dsb-dg-latency-tier', section, title: 'First-token emission delay (FTED) per context tier',
+      columns: [
+        col('system', 'system'), col('tier', 'tier'), col('n', 'timed', 'int'), col('missing', 'untimed', 'int'),
+        col('p50', 'p50', 'ms'), col('mean', 'mean', 'ms'), col('p95', 'p95', 'ms'),
+      ],
+      rows: d.latencyByTier.map((r) => ({
+        system: systemLabel(r.system), tier: r.tier, n: r.firstAudio.n, missing: r.firstAudio.missing,
+        p50: r.firstAudio.p50, mean: r.firstAudio.mean, p95: r.firstAudio.p95,
+      })),
+      note: 'Percentiles of type 7 over the timed probes of each tier.',
+    },
   ];
   return tables.filter((t) => t.rows.length > 0 || t.id === 'dsb-dg-grounding');
 }

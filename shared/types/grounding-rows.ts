@@ -77,6 +77,14 @@ export interface SystemLatencyRow {
   interval: BootstrapInterval;
 }
 
+/** First-token emission delay of one system at one context tier. */
+export interface TierLatencyRow {
+  system: string;
+  tier: string;
+  /** FTED p50 / mean / p95 (type 7) over the system's timed probes at the tier. */
+  firstAudio: LatencySummary;
+}
+
 /** One system's DSB-DG figures on one run (repeat) of the set. */
 export interface GroundingRunFigures {
   trial: number;

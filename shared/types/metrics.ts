@@ -29,6 +29,7 @@ import type {
   GroundingSummary,
   RefreshRow,
   SystemLatencyRow,
+  TierLatencyRow,
 } from './grounding-rows';
 import type { CategoryDeviation, FailureDistributionRow } from './label-rows';
 import type { StudyInteractionMetrics } from './interaction-metrics';
@@ -193,6 +194,8 @@ export interface DsbDgSection {
   refresh: RefreshRow[];
   /** FTED and QAL = p50 FTED × (1 − GA at T3). */
   latency: SystemLatencyRow[];
+  /** FTED per system and context tier (tiers in natural order). */
+  latencyByTier: TierLatencyRow[];
   /** Accuracy, GDS and refresh benefits run by run (repeat) and their median over runs, per system. */
   runs: GroundingRunsRow[];
 }

@@ -47,7 +47,7 @@ export { summarizeGrounding, groundingByGroup } from './grounding-metrics';
 export { groundingDecayScore } from './grounding-decay';
 export { refreshBenefit } from './refresh-benefit';
 export { type RunProbe, groundingByRun } from './grounding-runs';
-export { QAL_TIER, qualityAdjustedLatency, latencyBySystem } from './quality-adjusted-latency';
+export { QAL_TIER, qualityAdjustedLatency, latencyBySystem, latencyByTier } from './quality-adjusted-latency';
 export { type FailureLabel, labelShares, failureDistribution } from './failure-distribution';
 export { type CategoryLabels, categoryDeviation } from './category-deviation';
 export { paretoFrontier, type TradeOffPoint } from './pareto';

@@ -3,7 +3,7 @@ import { groupBy } from './group';
 import { isGrounded, type GroundingProbe } from './grounding-probe';
 import { quantileType7, summarizeLatency } from './quantile';
 import { rate } from './rate';
-import type { SystemLatencyRow } from '../../../shared/types/grounding-rows';
+import type { SystemLatencyRow, TierLatencyRow } from '../../../shared/types/grounding-rows';
 
 /** The context tier whose grounding accuracy enters DSB-DG's quality-adjusted latency. */
 export const QAL_TIER = 'T3';
@@ -40,4 +40,13 @@ export function latencyBySystem(probes: readonly GroundingProbe[], options: Boot
       interval: clusterBootstrap(rows, (p) => p.script, qalOf, options),
     };
   });
+}
+
+/** FTED p50 / mean / p95 per system and context tier, in the order the probes first show each pair. */
+export function latencyByTier(probes: readonly GroundingProbe[]): TierLatencyRow[] {
+  return [...groupBy(probes, (p) => `${p.system}\u0000${p.tier}`).values()].map((rows) => ({
+    system: rows[0].system,
+    tier: rows[0].tier,
+    firstAudio: summarizeLatency(rows.map((p) => p.firstAudioMs)),
+  }));
 }
