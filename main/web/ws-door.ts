@@ -6,7 +6,7 @@ import { dispatch } from '../api/dispatch';
 
 /**
  * Largest call frame the door reads. Every method whose schema bounds its input fits with any text in it: the largest,
- * `exchange.import`, takes 900,000 characters, and JSON writes a character in at most 6 bytes (`\u0001`), 5.4 MB.
+ * `annotations.import`, takes 1,000,000 characters, and JSON writes a character in at most 6 bytes (`\u0001`), 6 MB.
  * A bigger frame (an input the schema has no bound for, or one over its bound) is answered with `bad_frame`.
  */
 export const MAX_CALL_BYTES = 8 << 20;
