@@ -1,6 +1,6 @@
 /** Adjudication: the disputed items of a field on the left, the call in the centre with every annotator's marks drawn,
  * each annotator's labels and notes, the judge and the final label on the right. */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AdjudicationItem, ResolutionCount, Taxonomy } from '../../shared/types/annotation';
 import type { AdjudicationItemDetail } from '../../shared/types/adjudication';
@@ -51,20 +51,25 @@ export function AdjudicationView() {
     if (studyId !== null) void call('annotation.settings', { studyId }).then((s) => setTaxonomy(s.taxonomy));
   }, [studyId]);
 
+  // Each reload is numbered: an older one that answers late (the first, before a field was picked) changes nothing.
+  const reloads = useRef(0);
   /** Fetches the counts and the field's queue again; returns the queue's items (null when it could not). */
   const reload = useCallback(async (): Promise<AdjudicationItem[] | null> => {
     if (studyId === null || me?.role !== 'adjudicator') return null;
+    const mine = ++reloads.current;
     try {
       const counts = await call('adjudication.summary', { studyId });
+      if (mine !== reloads.current) return null;
       setSummary(counts);
       const f = field && counts.some((c) => c.field === field) ? field : (counts[0]?.field ?? null);
       setField(f);
       const queue = f ? await call('adjudication.queue', { studyId, field: f, adjudicatorId: me.id, all }) : null;
+      if (mine !== reloads.current) return null;
       setData(queue);
       setError(null);
       return queue?.items ?? null;
     } catch (err) {
-      setError((err as Error).message);
+      if (mine === reloads.current) setError((err as Error).message);
       return null;
     }
   }, [studyId, me, field, all]);
