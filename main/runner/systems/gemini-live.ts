@@ -6,6 +6,7 @@
  */
 import type WebSocket from 'ws';
 import { RUN_RATE, fromPcm16, resample, toPcm16 } from '../audio/pcm';
+import { withDeadline } from './with-deadline';
 import { TransientError, sleep, withRetry } from '../../llm/retry';
 import type { GeminiLiveConfig } from './config';
 import { parseGeminiMessage, pcmRate, transientClose, type GeminiServerContent } from './gemini-live-events';
@@ -154,24 +155,9 @@ class GeminiLiveSession implements SystemSession {
     if (ctx.contextItem) await this.inject(ctx.contextItem);
   }
 
-  private async withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  private withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
     const ms = this.config.responseTimeoutMs;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TransientError(`Gemini Live: no ${what} within ${ms} ms`)), ms);
-    });
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(this.signal.reason);
-      if (this.signal.aborted) onAbort();
-      else this.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      return await Promise.race([promise, timeout, aborted]);
-    } finally {
-      clearTimeout(timer);
-      this.signal.removeEventListener('abort', onAbort);
-    }
+    return withDeadline(promise, ms, this.signal, `Gemini Live: no ${what} within ${ms} ms`);
   }
 
   async inject(text: string): Promise<void> {

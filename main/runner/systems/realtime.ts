@@ -5,6 +5,7 @@
  */
 import type WebSocket from 'ws';
 import { RUN_RATE, fromPcm16, toPcm16 } from '../audio/pcm';
+import { withDeadline } from './with-deadline';
 import { TransientError, sleep } from '../../llm/retry';
 import { connectWithRetry, sessionUpdate } from './realtime-socket';
 import type { RealtimeConfig } from './config';
@@ -138,26 +139,9 @@ class RealtimeSession implements SystemSession {
     if (ctx.contextItem) await this.inject(ctx.contextItem);
   }
 
-  private async withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new TransientError(`realtime: no ${what} within ${this.config.responseTimeoutMs} ms`)),
-        this.config.responseTimeoutMs,
-      );
-    });
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(this.signal.reason);
-      if (this.signal.aborted) onAbort();
-      else this.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      return await Promise.race([promise, timeout, aborted]);
-    } finally {
-      clearTimeout(timer);
-      this.signal.removeEventListener('abort', onAbort);
-    }
+  private withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+    const ms = this.config.responseTimeoutMs;
+    return withDeadline(promise, ms, this.signal, `realtime: no ${what} within ${ms} ms`);
   }
 
   async inject(text: string): Promise<void> {
