@@ -43,7 +43,7 @@ export function StatusBar({ onHelp }: { onHelp: () => void }) {
       <span className="num"><span ref={time} data-testid="playback-time">{formatMs(0)}</span> / {formatMs(duration)}</span>
       <span className="num" data-testid="playback-rate">{rate}×</span>
       {notice && <span className="progress-notice" data-testid="progress-notice" role="status">{notice}</span>}
-      <button type="button" className="link" onClick={onHelp}>? shortcuts</button>
+      <button type="button" className="link" data-testid="open-shortcuts" onClick={onHelp}>? shortcuts</button>
     </footer>
   );
 }

@@ -60,7 +60,7 @@ export function SetupExchange() {
           }} />
         </label>
         <label>on conflict
-          <select value={onConflict} onChange={(e) => setOnConflict(e.target.value as 'keep' | 'take')}>
+          <select data-testid="exchange-on-conflict" value={onConflict} onChange={(e) => setOnConflict(e.target.value as 'keep' | 'take')}>
             <option value="keep">keep mine, report it</option><option value="take">take theirs, report it</option>
           </select>
         </label>
@@ -74,7 +74,7 @@ export function SetupExchange() {
               <thead><tr><th>episode</th><th>field</th><th>here</th><th>bundle</th><th>kept</th></tr></thead>
               <tbody>
                 {result.conflicts.map((c) => (
-                  <tr key={c.externalId + c.field + c.phase}><td>{c.externalId}</td><td>{c.field}</td><td>{JSON.stringify(c.local)}</td><td>{JSON.stringify(c.incoming)}</td><td>{c.resolution === 'kept_local' ? 'here' : 'bundle'}</td></tr>
+                  <tr key={c.externalId + c.field + c.phase} data-testid="exchange-conflict"><td>{c.externalId}</td><td>{c.field}</td><td>{JSON.stringify(c.local)}</td><td>{JSON.stringify(c.incoming)}</td><td>{c.resolution === 'kept_local' ? 'here' : 'bundle'}</td></tr>
                 ))}
               </tbody>
             </table>

@@ -112,7 +112,7 @@ export function SetupSettings() {
         <table className="data">
           <tbody>
             {offered.map((a) => (
-              <tr key={a.id}>
+              <tr key={a.id} data-testid="setup-annotator" data-name={a.name}>
                 <td><span className="initials-dot">{a.initials}</span></td><td>{a.name}</td>
                 <td>
                   <select value={a.role} aria-label={`role of ${a.name}`} onChange={async (e) => {
