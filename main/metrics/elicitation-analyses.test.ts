@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { fixture } from '../../test-support/fixtures';
+import { TAU_ELICITATION } from '../../test-support/fixture-counts';
 import { importStudy } from '../../test-support/import-study';
 import { studyMetrics } from './study-metrics';
 import type { StudyMetrics, TauSection } from '../../shared/types/metrics';
@@ -48,8 +49,9 @@ describe('success by caller voice (gemini_high, agent-directed, regular)', () =>
       const mine = calls.filter((c) => c.speech_environment.persona_name === voice);
       return [mine.filter((c) => c.reward === 1).length, mine.length];
     };
-    expect(share('wei_lin')).toEqual([24, 35]);
-    expect(share('priya_patil')).toEqual([18, 44]);
+    // scripts/recount/tau-elicitation.mjs recounts the same shares (TAU_ELICITATION.regular.voices).
+    expect(share('wei_lin')).toEqual(TAU_ELICITATION.regular.voices.wei_lin);
+    expect(share('priya_patil')).toEqual(TAU_ELICITATION.regular.voices.priya_patil);
     const voices = regular().voices;
     expect(voices.map((v) => v.voice)).toEqual([
       'wei_lin',
@@ -145,28 +147,39 @@ describe('caller-realism assignment effects (one arm: gemini_high agent-directed
 describe('recovery by repair step (regular cell)', () => {
   it('of 129 wrong first captures: neither 5/46 (paper .109), read-back 14/37, spelling 5/18, both 12/28', () => {
     const rows = tau.recovery.filter((r) => r.condition.environment === 'regular');
-    expect(rows.map((r) => [r.step, r.recovered.numerator, r.recovered.denominator])).toEqual([
-      ['neither', 5, 46],
-      ['read_back_only', 14, 37],
-      ['spelling_only', 5, 18],
-      ['both', 12, 28],
-    ]);
+    // Recounted from the raw transcripts by scripts/recount/tau-elicitation.mjs (TAU_ELICITATION.regular.recovery).
+    const { recovery, capture } = TAU_ELICITATION.regular;
+    expect(rows.map((r) => [r.step, r.recovered.numerator, r.recovered.denominator])).toEqual(
+      Object.entries(recovery).map(([step, [recovered, fields]]) => [step, recovered, fields]),
+    );
     // The verified rows add up to the published 83 verified wrong captures, 31 of them repaired (.373).
     const verified = rows.filter((r) => r.step !== 'neither');
     expect([
       verified.reduce((n, r) => n + r.recovered.denominator, 0),
       verified.reduce((n, r) => n + r.recovered.numerator, 0),
-    ]).toEqual([83, 31]);
-    expect(rows[0].interval.estimate).toBeCloseTo(5 / 46, 12);
+    ]).toEqual([capture.verifiedFirstWrong, capture.repairedVerified]);
+    expect(rows[0].interval.estimate).toBeCloseTo(recovery.neither[0] / recovery.neither[1], 12);
   });
 });
 
 describe('study hygiene', () => {
   it('the strategy comparison is empty: the examples’ scaffolded calls are a subset, not a results cell', () => {
+    // Subset sizes and passes: scripts/recount/tau-elicitation.mjs (TAU_ELICITATION.subsets).
+    const { examples, examplePasses, validation, validationPasses } = TAU_ELICITATION.subsets;
     expect(tau.strategy).toEqual({ passAt1: [], passHat3: [] });
     expect(m.tables.find((x) => x.id === 'tau-elicitation-subsets')!.rows).toEqual([
-      { subset: 'example', episodes: 5, success: '4/5', successRate: 0.8 },
-      { subset: 'validation', episodes: 100, success: '70/100', successRate: 0.7 },
+      {
+        subset: 'example',
+        episodes: examples,
+        success: `${examplePasses}/${examples}`,
+        successRate: examplePasses / examples,
+      },
+      {
+        subset: 'validation',
+        episodes: validation,
+        success: `${validationPasses}/${validation}`,
+        successRate: validationPasses / validation,
+      },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { fixture } from '../../test-support/fixtures';
+import { TAU_ELICITATION, TAU_VALIDATION } from '../../test-support/fixture-counts';
 import { clusterBootstrap, isSuccess } from '../stats/benchmarks/index';
 import { studyMetrics } from './study-metrics';
 import { importStudy, writeJsonl } from '../../test-support/import-study';
@@ -17,6 +18,10 @@ let t: TempServices;
 let studyId: number;
 let m: StudyMetrics;
 let tau: TauSection;
+// Counts of the archive: scripts/recount/tau-elicitation.mjs (TAU_ELICITATION) and tau-validation.mjs (TAU_VALIDATION).
+const { passes, effort, subsets, tasksPerCell: tasks } = TAU_ELICITATION;
+const capture = TAU_ELICITATION.regular.capture;
+const transcriptCalls = 3 * tasks;
 const gemini = (env: string) => tau.success.find((r) => r.system === 'gemini_high' && r.condition.environment === env && r.condition.strategy === 'agent_directed')!;
 
 beforeAll(async () => {
@@ -49,8 +54,8 @@ describe('τ-Elicitation archive → database → metrics.study', () => {
   });
 
   it('finds one τ-Elicitation section over all 705 episodes, 600 of them in results cells', () => {
-    expect(m.families).toEqual([{ family: 'tau-elicitation', episodes: 705 }]);
-    expect(tau.episodes).toBe(600);
+    expect(m.families).toEqual([{ family: 'tau-elicitation', episodes: TAU_ELICITATION.episodes }]);
+    expect(tau.episodes).toBe(transcriptCalls);
     expect(m.tau.map((s) => s.benchmark)).toEqual(['tau-elicitation']);
     expect(m.vera).toBeNull();
     expect(m.dsbDg).toBeNull();
@@ -59,23 +64,24 @@ describe('τ-Elicitation archive → database → metrics.study', () => {
 
   it('Pass@1 per environment is 103/200, 74/200, 89/200 (results/manifest.csv)', () => {
     expect([gemini('regular'), gemini('noise_heavy'), gemini('speech_heavy')].map((r) => [r.success.numerator, r.success.denominator])).toEqual([
-      [103, 200],
-      [74, 200],
-      [89, 200],
+      [passes.regular, tasks],
+      [passes.noise_heavy, tasks],
+      [passes.speech_heavy, tasks],
     ]);
     // The 100 judge-validation calls have no transcript here and the five examples read on their own are single
     // calls: subsets of their own (70 of 100 with reward 1), in no system table.
     expect(tau.subsets.map((s) => [s.subset, s.episodes, s.success.numerator, s.success.denominator])).toEqual([
-      ['example', 5, 4, 5],
-      ['validation', 100, 70, 100],
+      ['example', subsets.examples, subsets.examplePasses, subsets.examples],
+      ['validation', subsets.validation, subsets.validationPasses, subsets.validation],
     ]);
     expect(tau.success.map((r) => r.system)).toEqual(['gemini_high', 'gemini_high', 'gemini_high']);
-    expect(m.notes.some((n) => n.includes('105 episode(s) of subsets (example 5, validation 100)'))).toBe(true);
+    const note = `${subsets.examples + subsets.validation} episode(s) of subsets (example ${subsets.examples}, validation ${subsets.validation})`;
+    expect(m.notes.some((n) => n.includes(note))).toBe(true);
   });
 
   it('Pass^3 across the three environments is 27/200 = 0.135 (paper: .135 for Gemini high)', () => {
     const row = tau.crossEnvironment.find((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed')!;
-    expect(row.passAll).toEqual({ numerator: 27, denominator: 200, value: 0.135 });
+    expect(row.passAll).toEqual({ numerator: TAU_ELICITATION.passAllThree, denominator: tasks, value: 0.135 });
     expect(row.incomplete).toEqual([]);
     expect(row.interval.estimate).toBe(0.135);
   });
@@ -100,7 +106,7 @@ describe('τ-Elicitation archive → database → metrics.study', () => {
     expect(tau.passHatK.maxK).toBe(1);
     const regular = tau.passHatK.rows.find((r) => r.system === 'gemini_high' && r.condition.environment === 'regular' && r.condition.strategy === 'agent_directed')!;
     expect(regular.value).toBeCloseTo(0.515, 12);
-    expect(regular.tasks).toBe(200);
+    expect(regular.tasks).toBe(tasks);
   });
 
   it('has no pairwise comparison: the results cells hold one system (the examples of others are a subset)', () => {
@@ -109,54 +115,59 @@ describe('τ-Elicitation archive → database → metrics.study', () => {
 
   it('first-capture vs final-value accuracy of the regular cell: 48/199 and 83/199 (published “129/199 wrong first”)', () => {
     const cell = tau.capture.find((c) => c.system === 'gemini_high' && c.condition.environment === 'regular' && c.condition.strategy === 'agent_directed')!;
-    expect(cell.calls).toBe(200);
-    expect(cell.accuracy).toMatchObject({ fields: 199, firstMissing: 22, repaired: 36, regressed: 1 });
-    expect([cell.accuracy.first.numerator, cell.accuracy.final.numerator]).toEqual([48, 83]);
-    expect([cell.repair.verifiedGivenFirstWrong.numerator, cell.repair.verifiedGivenFirstWrong.denominator]).toEqual([83, 129]);
+    expect(cell.calls).toBe(tasks);
+    const { fields, firstMissing, repaired, regressed } = capture;
+    expect(cell.accuracy).toMatchObject({ fields, firstMissing, repaired, regressed });
+    const { first, final } = cell.accuracy;
+    expect([first.numerator, final.numerator]).toEqual([capture.firstRight, capture.finalRight]);
+    const verified = cell.repair.verifiedGivenFirstWrong;
+    expect([verified.numerator, verified.denominator]).toEqual([capture.verifiedFirstWrong, capture.firstWrong]);
     expect(cell.repair.repairedGivenVerified.value).toBeCloseTo(0.373, 3);
     expect(cell.repair.repairedGivenUnverified.value).toBeCloseTo(0.109, 3);
-    expect(cell.finalInterval.estimate).toBeCloseTo(83 / 199, 12);
+    expect(cell.finalInterval.estimate).toBeCloseTo(capture.finalRight / capture.fields, 12);
   });
 
   it('verification effort by environment (paper order): 56 + 163, 42 + 138, 44 + 168 (read-backs .815 per regular call, published)', () => {
     const rows = tau.verification.byEnvironment.filter((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed');
-    expect(rows.map((r) => [r.group, r.calls, r.spellRequests, r.readBacks])).toEqual([
-      ['regular', 200, 56, 163],
-      ['noise_heavy', 200, 42, 138],
-      ['speech_heavy', 200, 44, 168],
-    ]);
-    expect(rows[0].meanPerCall).toBeCloseTo((56 + 163) / 200, 12);
+    const environments = ['regular', 'noise_heavy', 'speech_heavy'] as const;
+    expect(rows.map((r) => [r.group, r.calls, r.spellRequests, r.readBacks])).toEqual(
+      environments.map((env) => [env, effort[env].calls, effort[env].spellRequests, effort[env].readBacks]),
+    );
+    expect(rows[0].meanPerCall).toBeCloseTo((effort.regular.spellRequests + effort.regular.readBacks) / tasks, 12);
     const difficulty = tau.verification.byDifficulty.filter((r) => r.system === 'gemini_high' && r.condition.strategy === 'agent_directed');
-    expect(difficulty.reduce((n, r) => n + r.calls, 0)).toBe(600);
+    expect(difficulty.reduce((n, r) => n + r.calls, 0)).toBe(transcriptCalls);
     expect(tau.verification.byEntityType.some((r) => r.group === 'person_names')).toBe(true);
   });
 });
 
 describe('human-label views of the archive’s two raters', () => {
-  // Counted with Python's csv module over judge_validation/validation.csv (call rows, columns human_error_*_a/b).
+  // Recounted from judge_validation/validation.csv (call rows, columns human_error_*_a/b) by
+  // scripts/recount/tau-validation.mjs; each view is listed in the product's order (count, descending).
+  const counted = (labels: Readonly<Record<string, number>>) => Object.entries(labels);
   it('per annotator: A no_error 68 / agent 32; B no_error 66 / agent 33 / user 1', () => {
     const view = (name: string) => m.labels.failures.find((f) => f.view === name)!.rows[0];
     expect(m.labels.sourceField).toBe('error_source');
     expect(m.labels.subtypeField).toBe('error_subtype');
-    expect(view('A').sources.map((s) => [s.label, s.count])).toEqual([['no_error', 68], ['agent', 32]]);
-    expect(view('B').sources.map((s) => [s.label, s.count])).toEqual([['no_error', 66], ['agent', 33], ['user', 1]]);
-    expect(view('A').subtypes.map((s) => [s.label, s.count])).toEqual([['transcription_error', 23], ['logical_error', 7], ['hallucination', 2]]);
+    expect(view('A').sources.map((s) => [s.label, s.count])).toEqual(counted(TAU_VALIDATION.sources.A));
+    expect(view('B').sources.map((s) => [s.label, s.count])).toEqual(counted(TAU_VALIDATION.sources.B));
+    expect(view('A').subtypes.map((s) => [s.label, s.count])).toEqual(counted(TAU_VALIDATION.subtypesA));
   });
 
   it('resolved: common label, else disputed (no adjudication yet): 66 / 31 / 3 disputed; 7 calls disputed in some field', () => {
     const resolved = m.labels.failures[0];
     expect(resolved.view).toBe('resolved');
-    expect(resolved.rows[0].sources.map((s) => [s.label, s.count])).toEqual([['no_error', 66], ['agent', 31], ['disputed', 3]]);
-    expect(resolved.rows[0].subtypes.map((s) => [s.label, s.count])).toEqual([['transcription_error', 23], ['disputed', 5], ['logical_error', 5], ['hallucination', 1]]);
-    expect(m.labels.disputed).toBe(7);
+    const { sources, subtypes, callsDisputed } = TAU_VALIDATION.resolved;
+    expect(resolved.rows[0].sources.map((s) => [s.label, s.count])).toEqual(counted(sources));
+    expect(resolved.rows[0].subtypes.map((s) => [s.label, s.count])).toEqual(counted(subtypes));
+    expect(m.labels.disputed).toBe(callsDisputed);
   });
 
   it('category heatmap over the 33 flagged calls: mispronunciation 11/33, missing_word 9/33', () => {
     expect(m.labels.categories.map((h) => h.family)).toEqual(['tau-elicitation']);
     const c = m.labels.categories[0];
-    expect(c.population).toBe(33);
+    expect(c.population).toBe(TAU_VALIDATION.categories.population);
     const overall = Object.fromEntries(c.overall.map((o) => [o.category, o.count]));
-    expect(overall).toEqual({ acronym_brand_name: 1, email_url_code: 5, extra_or_hallucinated_word: 4, mispronunciation: 11, missing_word: 9, number_date_currency: 1, punctuation_or_formatting: 3, word_substitution: 3 });
+    expect(overall).toEqual(TAU_VALIDATION.categories.counts);
     expect(c.systems[0].cells.every((cell) => cell.deviation === 0)).toBe(true);
   });
 });
@@ -186,12 +197,14 @@ describe('figures follow the data', () => {
     saveJudgement(db, unflagged.episode_id, rejudged, now);
     const again = studyMetrics(db, studyId, { resamples: 200 });
     const regular = again.tau[0].success.find((r) => r.system === 'gemini_high' && r.condition.environment === 'regular' && r.condition.strategy === 'agent_directed')!;
-    expect([regular.success.numerator, regular.success.denominator]).toEqual([104, 201]); // was 103/200
+    expect([regular.success.numerator, regular.success.denominator]).toEqual([passes.regular + 1, tasks + 1]);
     const sources = again.labels.failures[0].rows[0].sources.map((s) => [s.label, s.count]);
-    expect(sources).toContainEqual(['disputed', 2]);
+    expect(sources).toContainEqual(['disputed', TAU_VALIDATION.resolved.sources.disputed - 1]);
     expect(sources).toContainEqual(['unresolved', 1]);
-    expect(again.labels.categories[0].population).toBe(34);
-    expect(again.labels.categories[0].overall.find((o) => o.category === 'missing_word')!.count).toBe(10);
+    const { population, counts } = TAU_VALIDATION.categories;
+    const heatmap = again.labels.categories[0];
+    expect(heatmap.population).toBe(population + 1);
+    expect(heatmap.overall.find((o) => o.category === 'missing_word')!.count).toBe(counts.missing_word + 1);
   });
 
   it('refuses an unknown study, and the same seed gives the same intervals', () => {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
+import { TAU_ELICITATION } from '../../../test-support/fixture-counts';
 import { captureAccuracy } from './capture-accuracy';
 import { crossEnvironmentPass } from './cross-environment-pass';
 import type { EpisodeOutcome } from './episode-outcome';
@@ -42,20 +43,23 @@ const rows = CELLS.flatMap(([token, environment]) => readCell(token, environment
 const outcomes = rows.map((r) => r.outcome);
 const calls = rows.map((r) => r.call);
 const regularCalls = calls.filter((c) => c.condition.environment === 'regular');
+// Every count below is recounted from the raw files by scripts/recount/tau-elicitation.mjs (TAU_ELICITATION).
+const { passes, effort, regular: counts } = TAU_ELICITATION;
+const tasks = TAU_ELICITATION.tasksPerCell;
 
 describe('τ-Elicitation fixtures: pass rates', () => {
   it('reproduces the per-cell Pass@1 103/200, 74/200, 89/200 (results/manifest.csv)', () => {
     expect(successRates(outcomes).map((r) => [r.condition.environment, r.success.numerator, r.success.denominator, r.unscored])).toEqual([
-      ['regular', 103, 200, 0],
-      ['noise_heavy', 74, 200, 0],
-      ['speech_heavy', 89, 200, 0],
+      ['regular', passes.regular, tasks, 0],
+      ['noise_heavy', passes.noise_heavy, tasks, 0],
+      ['speech_heavy', passes.speech_heavy, tasks, 0],
     ]);
   });
 
   it('reproduces crossed Pass^3 = 27/200 = 0.135', () => {
     const [row] = crossEnvironmentPass(outcomes);
     expect(row.condition).toEqual({ strategy: 'agent_directed' });
-    expect(row.passAll).toEqual({ numerator: 27, denominator: 200, value: 0.135 });
+    expect(row.passAll).toEqual({ numerator: TAU_ELICITATION.passAllThree, denominator: tasks, value: 0.135 });
     expect(row.incomplete).toEqual([]);
     expect(row.duplicated).toEqual([]);
   });
@@ -63,7 +67,7 @@ describe('τ-Elicitation fixtures: pass rates', () => {
   it('reports, not drops, a task missing from one environment', () => {
     const dropped = outcomes.filter((o) => !(o.task === 'intake_dates_easy_03' && o.condition.environment === 'speech_heavy'));
     const [row] = crossEnvironmentPass(dropped);
-    expect(row.passAll.denominator).toBe(199);
+    expect(row.passAll.denominator).toBe(tasks - 1);
     expect(row.incomplete).toEqual([{ task: 'intake_dates_easy_03', missing: ['speech_heavy'] }]);
   });
 });
@@ -74,19 +78,23 @@ describe('τ-Elicitation fixtures: capture and verification (regular cell)', () 
   it('first-capture versus final-value accuracy', () => {
     // Published: "Attempt-1 wrong … gemini 129/199" → 199 gold fields, 22 never logged, 199 − 22 − 129 = 48 right first.
     const accuracy = captureAccuracy(captures);
-    expect(accuracy.fields).toBe(199);
-    expect(accuracy.firstMissing).toBe(22);
-    expect(accuracy.first.numerator).toBe(48);
-    expect(accuracy.final.numerator).toBe(83);
-    expect([accuracy.repaired, accuracy.regressed]).toEqual([36, 1]);
+    const c = counts.capture;
+    expect(accuracy.fields).toBe(c.fields);
+    expect(accuracy.firstMissing).toBe(c.firstMissing);
+    expect(accuracy.first.numerator).toBe(c.firstRight);
+    expect(accuracy.final.numerator).toBe(c.finalRight);
+    expect([accuracy.repaired, accuracy.regressed]).toEqual([c.repaired, c.regressed]);
   });
 
   it('verification discrimination and repair match the archive (.643 / .500 / .373 / .109)', () => {
     const r = verificationRepair(captures);
-    expect([r.verifiedGivenFirstWrong.numerator, r.verifiedGivenFirstWrong.denominator]).toEqual([83, 129]);
-    expect(r.verifiedGivenFirstRight).toEqual({ numerator: 24, denominator: 48, value: 0.5 });
-    expect([r.repairedGivenVerified.numerator, r.repairedGivenVerified.denominator]).toEqual([31, 83]);
-    expect([r.repairedGivenUnverified.numerator, r.repairedGivenUnverified.denominator]).toEqual([5, 46]);
+    const c = counts.capture;
+    const unverified = c.firstWrong - c.verifiedFirstWrong;
+    const pair = (x: { numerator: number; denominator: number }) => [x.numerator, x.denominator];
+    expect(pair(r.verifiedGivenFirstWrong)).toEqual([c.verifiedFirstWrong, c.firstWrong]);
+    expect(r.verifiedGivenFirstRight).toEqual({ numerator: c.verifiedFirstRight, denominator: c.firstRight, value: 0.5 });
+    expect(pair(r.repairedGivenVerified)).toEqual([c.repairedVerified, c.verifiedFirstWrong]);
+    expect(pair(r.repairedGivenUnverified)).toEqual([c.repairedUnverified, unverified]);
     expect(r.verifiedGivenFirstWrong.value).toBeCloseTo(0.643, 3);
     expect(r.repairedGivenVerified.value).toBeCloseTo(0.373, 3);
     expect(r.repairedGivenUnverified.value).toBeCloseTo(0.109, 3);
@@ -94,23 +102,23 @@ describe('τ-Elicitation fixtures: capture and verification (regular cell)', () 
 
   it('verification effort by environment: read-backs .815 per regular call, 87/200 calls with one (published)', () => {
     const byEnv = verificationEffort(calls, byCondition());
-    expect(byEnv.map((r) => [r.group, r.calls, r.spellRequests, r.readBacks])).toEqual([
-      ['regular', 200, 56, 163],
-      ['noise_heavy', 200, 42, 138],
-      ['speech_heavy', 200, 44, 168],
-    ]);
+    const environments = ['regular', 'noise_heavy', 'speech_heavy'] as const;
+    expect(byEnv.map((r) => [r.group, r.calls, r.spellRequests, r.readBacks])).toEqual(
+      environments.map((env) => [env, effort[env].calls, effort[env].spellRequests, effort[env].readBacks]),
+    );
     expect(byEnv[0].readBacks / byEnv[0].calls).toBeCloseTo(0.815, 10);
     // Published adaptivity delta (noise-heavy − regular read-backs per call) for Gemini: −0.12 (138/200 − 163/200 = −0.125).
     expect(byEnv[1].readBacks / 200 - byEnv[0].readBacks / 200).toBeCloseTo(-0.125, 10);
-    expect(regularCalls.filter((c) => countVerificationEvents(c.turns).readBacks > 0)).toHaveLength(87);
-    expect(regularCalls.filter((c) => countVerificationEvents(c.turns).spellRequests > 0)).toHaveLength(52);
+    const events = regularCalls.map((c) => countVerificationEvents(c.turns));
+    expect(events.filter((e) => e.readBacks > 0)).toHaveLength(counts.callsWithReadBack);
+    expect(events.filter((e) => e.spellRequests > 0)).toHaveLength(counts.callsWithSpellRequest);
   });
 
   it('verification effort by difficulty (regular cell)', () => {
-    // Independent recount with Python over the same file: easy 19 spell + 68 read-backs, hard 37 + 95, 100 calls each.
+    const { easy, hard } = counts.byDifficulty;
     expect(verificationEffort(regularCalls, byDifficulty).map((r) => [r.group, r.calls, r.spellRequests, r.readBacks])).toEqual([
-      ['easy', 100, 19, 68],
-      ['hard', 100, 37, 95],
+      ['easy', easy.calls, easy.spellRequests, easy.readBacks],
+      ['hard', hard.calls, hard.spellRequests, hard.readBacks],
     ]);
   });
 });
