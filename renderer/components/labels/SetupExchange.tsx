@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ExchangeImportResult } from '../../../shared/types/annotation';
 import { call } from '../../api/client';
+import { countNoun } from '../../../shared/count-noun';
 import { useApp } from '../../store';
 import { readPickedFile, saveFile } from './download';
 
@@ -68,7 +69,7 @@ export function SetupExchange() {
       {message && <p className="error" role="alert" data-testid="exchange-error">{message}</p>}
       {result && (
         <div data-testid="exchange-result">
-          <p>{result.annotator}: {result.added} added, {result.unchanged} unchanged, {result.conflicts.length} conflicts{result.missingEpisodes.length ? `, ${result.missingEpisodes.length} episodes not in this study` : ''}.</p>
+          <p>{result.annotator}: {result.added} added, {result.unchanged} unchanged, {countNoun(result.conflicts.length, 'conflict')}{result.missingEpisodes.length ? `, ${countNoun(result.missingEpisodes.length, 'episode')} not in this study` : ''}.</p>
           {result.conflicts.length > 0 && (
             <table className="data">
               <thead><tr><th>episode</th><th>field</th><th>here</th><th>bundle</th><th>kept</th></tr></thead>
