@@ -123,7 +123,7 @@ export const TAU2_VOICE = {
     { id: '7c6a3e3e-ac3f-406f-aea9-8cacb0a2e680', task: '98', ticks: 1810 },
     { id: 'cd9c5ed2-9751-4c86-8dac-8a895a332e41', task: '20', ticks: 1340 },
   ],
-  /** The call of task 40: speech ticks, user backchannels and muffled user ticks, speech runs, the first user run. */
+  /** The call of task 40: speech ticks, user backchannels, muffled user ticks, speech runs and some runs' [start, end). */
   task40: {
     durationMs: 352875,
     userSpeechTicks: 317,
@@ -133,6 +133,8 @@ export const TAU2_VOICE = {
     userSpeechRuns: 11,
     agentSpeechRuns: 15,
     firstUserSpeechMs: [5200, 16400],
+    lastUserSpeechMs: [194400, 194600],
+    firstAgentSpeechMs: [17600, 20000],
   },
 } as const;
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { readWavHeader, WavError } from './wav-header';
 import { wavBytes } from '../../test-support/wav';
 import { fixture } from '../../test-support/fixtures';
+import { TAU2_VOICE, VERA } from '../../test-support/fixture-counts';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-wav-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,8 +38,12 @@ describe('readWavHeader', () => {
   });
 
   it('reads the real fixtures: τ-Voice clips at 16 kHz and VERA prompts at 24 kHz', () => {
-    expect(readWavHeader(fixture('tau2-voice', 'clips', 'hello.wav'))).toMatchObject({ sampleRate: 16000, channels: 1, format: 'wav/pcm_s16' });
-    expect(readWavHeader(fixture('vera', 'test_voice_episodes', 'audio', 'vera_simpleqa_0a9d56e1.wav'))).toMatchObject({ sampleRate: 24000, channels: 1 });
+    // Every clip and prompt has one rate and layout, recounted by scripts/recount/{tau2-voice,vera}.mjs.
+    const [clip, prompt] = [TAU2_VOICE.clips, VERA.audio];
+    const hello = readWavHeader(fixture('tau2-voice', 'clips', 'hello.wav'));
+    expect(hello).toMatchObject({ sampleRate: clip.sampleRates[0], channels: clip.channels[0], format: 'wav/pcm_s16' });
+    const simpleqa = readWavHeader(fixture('vera', 'test_voice_episodes', 'audio', 'vera_simpleqa_0a9d56e1.wav'));
+    expect(simpleqa).toMatchObject({ sampleRate: prompt.sampleRates[0], channels: prompt.channels[0] });
   });
 
   it('names the file when the header lies about the data size (truncated file)', () => {

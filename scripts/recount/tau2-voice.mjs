@@ -50,6 +50,7 @@ const simulations = readdirSync(`${experiment}/simulations`)
 function detail(sim) {
   const count = (test) => sim.ticks.filter(test).length;
   const user = speechRuns(sim.ticks, 'user');
+  const agent = speechRuns(sim.ticks, 'agent');
   return {
     durationMs: Math.round(sim.duration * 1000),
     userSpeechTicks: count((t) => t.user_chunk?.contains_speech === true),
@@ -57,8 +58,10 @@ function detail(sim) {
     userBackchannels: count((t) => t.user_chunk?.turn_taking_action?.action === 'backchannel'),
     userMuffledTicks: count((t) => t.user_chunk?.speech_effects?.dynamic_muffling_enabled === true),
     userSpeechRuns: user.length,
-    agentSpeechRuns: speechRuns(sim.ticks, 'agent').length,
+    agentSpeechRuns: agent.length,
     firstUserSpeechMs: user[0],
+    lastUserSpeechMs: user.at(-1),
+    firstAgentSpeechMs: agent[0],
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
+import { TAU_ELICITATION, TAU_VALIDATION } from '../../../test-support/fixture-counts';
 import type { BatchEpisode } from '../batch';
 import { readTauElicitation } from './read-tau-elicitation';
 
@@ -7,27 +8,34 @@ describe('readTauElicitation on the reproduction archive fixture', async () => {
   const batch = await readTauElicitation(fixture('tau-elicitation'));
   const fromTranscripts = batch.episodes.filter((e) => String(e.info.source).startsWith('transcripts/'));
   const validated = batch.episodes.filter((e) => e.info.validation);
+  // Counts: scripts/recount/tau-elicitation.mjs (TAU_ELICITATION) and tau-validation.mjs (TAU_VALIDATION).
+  const { passes, tasksPerCell: tasks } = TAU_ELICITATION;
 
   it('reads 600 transcript episodes: one system, three environments, 103/74/89 passes', () => {
     expect(batch.format).toBe('tau-elicitation');
     expect(batch.benchmark).toBe('tau-elicitation');
-    expect(fromTranscripts).toHaveLength(600);
-    const passes = new Map<string, [number, number]>();
+    expect(fromTranscripts).toHaveLength(3 * tasks);
+    const cells = new Map<string, [number, number]>();
     for (const e of fromTranscripts) {
       expect(e.system).toBe('gemini_high');
       expect(e.condition.strategy).toBe('agent_directed');
-      const [n, p] = passes.get(e.condition.environment) ?? [0, 0];
-      passes.set(e.condition.environment, [n + 1, p + (e.outcome === 'pass' ? 1 : 0)]);
+      const [n, p] = cells.get(e.condition.environment) ?? [0, 0];
+      cells.set(e.condition.environment, [n + 1, p + (e.outcome === 'pass' ? 1 : 0)]);
     }
-    expect(Object.fromEntries(passes)).toEqual({ regular: [200, 103], noise_heavy: [200, 74], speech_heavy: [200, 89] });
+    expect(Object.fromEntries(cells)).toEqual({
+      regular: [tasks, passes.regular],
+      noise_heavy: [tasks, passes.noise_heavy],
+      speech_heavy: [tasks, passes.speech_heavy],
+    });
   });
 
   it('keeps every simulation a distinct episode though each task runs in three environments', () => {
     expect(new Set(batch.episodes.map((e) => e.externalId)).size).toBe(batch.episodes.length);
-    const tasks = new Map<string, BatchEpisode[]>();
-    for (const e of fromTranscripts) tasks.set(e.task, [...(tasks.get(e.task) ?? []), e]);
-    expect(tasks.size).toBe(200);
-    expect([...tasks.values()].filter((eps) => eps.length === 3 && eps.every((e) => e.reward === 1)).length).toBe(27);
+    const byTask = new Map<string, BatchEpisode[]>();
+    for (const e of fromTranscripts) byTask.set(e.task, [...(byTask.get(e.task) ?? []), e]);
+    expect(byTask.size).toBe(tasks);
+    const passedAll = [...byTask.values()].filter((eps) => eps.length === 3 && eps.every((e) => e.reward === 1));
+    expect(passedAll.length).toBe(TAU_ELICITATION.passAllThree);
   });
 
   it('keeps agent speech and both sides’ tool events in order, with gold and submitted values', () => {
@@ -70,13 +78,13 @@ describe('readTauElicitation on the reproduction archive fixture', async () => {
   });
 
   it('maps 100 validated calls with 41 judge findings and both annotators’ labels', () => {
-    expect(validated).toHaveLength(100);
+    expect(validated).toHaveLength(TAU_VALIDATION.calls);
     const judgements = validated.map((e) => e.judgements.find((j) => j.judgeId === 'tau-elicit-speech-judge-validation')!);
-    expect(judgements.reduce((n, j) => n + j.findings!.length, 0)).toBe(41);
-    expect(judgements.filter((j) => j.label === 'flagged')).toHaveLength(33);
+    expect(judgements.reduce((n, j) => n + j.findings!.length, 0)).toBe(TAU_VALIDATION.findings);
+    expect(judgements.filter((j) => j.label === 'flagged')).toHaveLength(TAU_VALIDATION.flagged);
     for (const annotator of ['A', 'B']) {
       const sources = validated.flatMap((e) => e.annotations.filter((a) => a.annotator === annotator && a.field === 'error_source'));
-      expect(sources).toHaveLength(100);
+      expect(sources).toHaveLength(TAU_VALIDATION.calls);
     }
     const e = validated.find((x) => x.externalId === '02c7aca0-f088-4861-89aa-06c03dc82940')!;
     expect(e.annotations.filter((a) => a.annotator === 'B').map((a) => [a.field, a.value])).toEqual([
@@ -91,14 +99,15 @@ describe('readTauElicitation on the reproduction archive fixture', async () => {
 
   it('imports validated calls without a transcript as episodes without turns, and says so', () => {
     expect(validated.every((e) => e.turns.length === 0 && e.info.source === 'judge_validation/validation.csv')).toBe(true);
-    expect(batch.warnings).toContain('judge_validation/validation.csv: 100 validated call(s) have no transcript here; imported as episodes without turns');
-    expect(batch.episodes).toHaveLength(705);
+    const without = TAU_ELICITATION.subsets.validation;
+    expect(batch.warnings).toContain(`judge_validation/validation.csv: ${without} validated call(s) have no transcript here; imported as episodes without turns`);
+    expect(batch.episodes).toHaveLength(TAU_ELICITATION.episodes);
   });
 
   it('reads one transcripts file on its own with its cell from the manifest', async () => {
     const one = await readTauElicitation(fixture('tau-elicitation', 'transcripts', 'main_runs__modeb_gemini_high_chanheavy_2026-09-02.jsonl'));
-    expect(one.episodes).toHaveLength(200);
-    expect(one.episodes.filter((e) => e.outcome === 'pass')).toHaveLength(74);
+    expect(one.episodes).toHaveLength(tasks);
+    expect(one.episodes.filter((e) => e.outcome === 'pass')).toHaveLength(passes.noise_heavy);
     expect(one.episodes[0].condition).toEqual({ strategy: 'agent_directed', environment: 'noise_heavy' });
   });
 });

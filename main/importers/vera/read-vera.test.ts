@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
+import { VERA } from '../../../test-support/fixture-counts';
 import { readWavHeader } from '../../audio/wav-header';
 import { ImportError } from '../batch';
 import { removeTempDirs, tempDir, writeFiles } from '../../../test-support/temp-files';
@@ -19,13 +20,8 @@ describe('readVera on the fixture', async () => {
   it('reads five episodes, one per track', () => {
     expect(batch.format).toBe('vera');
     expect(batch.warnings).toEqual([]);
-    expect(batch.episodes.map((e) => [e.externalId, e.condition.track])).toEqual([
-      ['vera_aime_0a923d23', 'mathematical_reasoning'],
-      ['vera_browsecomp_9c79d2a8', 'web'],
-      ['vera_gpqadiamond_fa834623', 'science'],
-      ['vera_mrcr_00c44580', 'long_context'],
-      ['vera_simpleqa_0a9d56e1', 'factual_recall'],
-    ]);
+    // Ids, tracks, answers, audio and context documents: scripts/recount/vera.mjs (VERA).
+    expect(batch.episodes.map((e) => [e.externalId, e.condition.track])).toEqual(Object.entries(VERA.tracks));
   });
 
   it('decrypts the questions into readable English', () => {
@@ -41,9 +37,9 @@ describe('readVera on the fixture', async () => {
   });
 
   it('decrypts the expected answers', () => {
-    expect(byTrack.get('mathematical_reasoning')!.info.expectedAnswer).toBe('117');
-    expect(byTrack.get('web')!.info.expectedAnswer).toBe('Richard C. Larson');
-    expect(byTrack.get('factual_recall')!.info.expectedAnswer).toBe('Johann N. Meyer');
+    for (const [track, answer] of Object.entries(VERA.answers)) {
+      expect(byTrack.get(track)!.info.expectedAnswer).toBe(answer);
+    }
     expect(byTrack.get('science')!.info.expectedAnswer).toMatch(/^1\. NaNH2, methyl chloride/);
     expect(byTrack.get('long_context')!.info.expectedAnswer).toMatch(/^In the silence of a sunlit morn/);
   });
@@ -54,16 +50,17 @@ describe('readVera on the fixture', async () => {
       expect(e.audio[0]).toMatchObject({ role: 'prompt', lanes: ['user'] });
       expect(e.audio[0].path).toMatch(new RegExp(`audio/${e.externalId}\\.wav$`));
       const header = readWavHeader(e.audio[0].path);
-      expect([header.sampleRate, header.channels]).toEqual([24000, 1]);
+      expect([[header.sampleRate], [header.channels]]).toEqual([VERA.audio.sampleRates, VERA.audio.channels]);
       expect([e.turns[0].startMs, e.turns[0].endMs, e.durationMs]).toEqual([0, header.durationMs, header.durationMs]);
     }
   });
 
   it('keeps context documents in info; ungraded episodes have no system, outcome or judgement', () => {
     const docs = byTrack.get('long_context')!.info.contextDocuments as { source: string; content: string }[];
-    expect(docs).toHaveLength(1);
-    expect(docs[0].source).toBe('mrcr_conversation_history');
-    expect(docs[0].content.length).toBeGreaterThan(40000);
+    const [document] = VERA.contextDocuments;
+    expect(docs).toHaveLength(VERA.contextDocuments.length);
+    expect(docs[0].source).toBe(document.source);
+    expect(docs[0].content.length).toBe(document.chars);
     for (const e of batch.episodes) expect([e.system, e.outcome, e.reward, e.judgements]).toEqual(['', null, null, []]);
   });
 });

@@ -12,6 +12,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
+import { TAU2_VOICE } from '../../../test-support/fixture-counts';
 import { configForTick } from './config';
 import { parseSimulation, tickDurationFromResults } from './parse-input';
 import { simulationEvents } from './simulation-events';
@@ -114,8 +115,9 @@ function compact(type: string, tick: number, latency: number | null): string {
 
 describe('tau2-voice fixture: parity with tau2-bench', () => {
   it('reads the recorded tick length', () => {
-    expect(tickSec).toBe(0.2);
-    expect(simulations.map((s) => s.ticks.length)).toEqual([973, 1810, 1340]);
+    // Tick length and tick counts: scripts/recount/tau2-voice.mjs (TAU2_VOICE).
+    expect(tickSec * 1000).toBe(TAU2_VOICE.tickMs);
+    expect(simulations.map((s) => s.ticks.length)).toEqual(TAU2_VOICE.simulations.map((s) => s.ticks));
   });
 
   it('reproduces the run panel and its counts', () => {
@@ -154,10 +156,18 @@ describe('tau2-voice fixture: parity with tau2-bench', () => {
     const turns = speechTurns(sim.ticks, tickSec);
     const user = turns.filter((t) => t.role === 'user');
     const agent = turns.filter((t) => t.role === 'agent');
-    // tau2 finds 10 user and 15 agent segments after dropping the 1-tick user segment at tick 972.
-    expect([user.length, agent.length]).toEqual([11, 15]);
-    expect(user[0]).toEqual({ role: 'user', firstTickId: 26, lastTickId: 81, startMs: 5200, endMs: 16400 });
-    expect(agent[0]).toEqual({ role: 'agent', firstTickId: 88, lastTickId: 99, startMs: 17600, endMs: 20000 });
-    expect(user.at(-1)).toEqual({ role: 'user', firstTickId: 972, lastTickId: 972, startMs: 194400, endMs: 194600 });
+    // tau2 finds 10 user and 15 agent segments after dropping the 1-tick user segment at tick 972; the raw speech runs
+    // (11 and 15) and the first user run are recounted by scripts/recount/tau2-voice.mjs (TAU2_VOICE.task40).
+    const { userSpeechRuns, agentSpeechRuns, firstUserSpeechMs, lastUserSpeechMs, firstAgentSpeechMs } =
+      TAU2_VOICE.task40;
+    expect([user.length, agent.length]).toEqual([userSpeechRuns, agentSpeechRuns]);
+    // A run of ticks first … last spans [first × 200 ms, (last + 1) × 200 ms).
+    const run = (role: string, [startMs, endMs]: readonly number[]) => {
+      const tick = TAU2_VOICE.tickMs;
+      return { role, firstTickId: startMs / tick, lastTickId: endMs / tick - 1, startMs, endMs };
+    };
+    expect(user[0]).toEqual(run('user', firstUserSpeechMs));
+    expect(agent[0]).toEqual(run('agent', firstAgentSpeechMs));
+    expect(user.at(-1)).toEqual(run('user', lastUserSpeechMs));
   });
 });
