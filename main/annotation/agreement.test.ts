@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { fixture } from '../../test-support/fixtures';
+import { TAU_VALIDATION } from '../../test-support/fixture-counts';
 import { readTauElicitation } from '../importers/tau-elicitation/read-tau-elicitation';
 import { writeBatch } from '../importers/write-batch';
 import { computeStudyAgreement } from './agreement';
@@ -20,20 +21,18 @@ describe('agreement on the τ-Elicitation validation labels (imported from the f
   }, 60_000);
   afterAll(() => t.cleanup());
 
-  // Reference values computed independently in Python from validation.csv's call rows (A = *_a, B = *_b columns).
+  // Reference values computed independently in Python from validation.csv's call rows (A = *_a, B = *_b columns);
+  // the counts are recounted by scripts/recount/tau-validation.mjs (TAU_VALIDATION.agreement).
+  const counts = TAU_VALIDATION.agreement;
+  const calls = TAU_VALIDATION.calls;
   it('error_source: 100 calls, p_o = 0.97, Cohen κ = 0.93268 (agent/user/no_error pairs 31+1+2+66)', async () => {
     const a = await computeStudyAgreement(t.services.db, { studyId, field: 'error_source' });
     expect(a.raters).toEqual(['A', 'B']);
-    expect(a.overall.nPairableItems).toBe(100);
-    expect(a.overall.categories).toEqual(['agent', 'user', 'system', 'no_error']);
-    expect(a.overall.statistics.percentAgreement.estimate).toBeCloseTo(0.97, 12);
+    expect(a.overall.nPairableItems).toBe(calls);
+    expect(a.overall.categories).toEqual(counts.sourceCategories);
+    expect(a.overall.statistics.percentAgreement.estimate).toBeCloseTo(counts.sourceAgreeing / calls, 12);
     expect(a.overall.statistics.cohenKappa!.estimate).toBeCloseTo(0.9326750448833033, 12);
-    expect(a.overall.confusionMatrix!.counts).toEqual([
-      [31, 1, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-      [2, 0, 0, 66],
-    ]);
+    expect(a.overall.confusionMatrix!.counts).toEqual(counts.sourceMatrix);
     expect(a.overall.bootstrap).toMatchObject({ resamples: 10000, seed: 1 });
     const low = a.overall.statistics.cohenKappa!.low!;
     expect(low).toBeLessThan(0.9327);
@@ -46,7 +45,7 @@ describe('agreement on the τ-Elicitation validation labels (imported from the f
     const a = await computeStudyAgreement(t.services.db, { studyId, field: 'severity', resamples: 1000 });
     expect(a.overall.level).toBe('ordinal');
     const s = a.overall.statistics;
-    expect(s.percentAgreement.estimate).toBeCloseTo(0.82, 12);
+    expect(s.percentAgreement.estimate).toBeCloseTo(counts.severityAgreeing / calls, 12);
     expect(s.cohenKappa!.estimate).toBeCloseTo(0.6091205211726384, 12);
     expect(s.cohenKappaLinear!.estimate).toBeCloseTo(0.6740901683867464, 12);
     expect(s.cohenKappaQuadratic!.estimate).toBeCloseTo(0.7351772840959246, 12);
@@ -54,8 +53,9 @@ describe('agreement on the τ-Elicitation validation labels (imported from the f
 
   it('error_subtype over the 32 calls both annotators gave a subtype: p_o = 0.84375, κ = 0.64602', async () => {
     const a = await computeStudyAgreement(t.services.db, { studyId, field: 'error_subtype', resamples: 1000 });
-    expect(a.overall.nPairableItems).toBe(32);
-    expect(a.overall.statistics.percentAgreement.estimate).toBeCloseTo(0.84375, 12);
+    expect(a.overall.nPairableItems).toBe(counts.subtypePairs);
+    const agreeing = counts.subtypeAgreeing / counts.subtypePairs;
+    expect(a.overall.statistics.percentAgreement.estimate).toBeCloseTo(agreeing, 12);
     expect(a.overall.statistics.cohenKappa!.estimate).toBeCloseTo(0.6460176991150443, 12);
   });
 });

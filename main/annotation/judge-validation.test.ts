@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { fixture } from '../../test-support/fixtures';
+import { TAU_VALIDATION } from '../../test-support/fixture-counts';
 import { importPath } from '../importers/import-path';
 import { computeJudgeValidation } from './judge-validation';
 import { saveJudgeMapping } from './judge-mappings';
@@ -18,40 +19,28 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
   }, 60_000);
   afterAll(() => t.cleanup());
 
-  // Reference counts and coefficients computed independently (Python, from validation.csv's call rows:
-  // human positive = human_severity_* > 0, judge positive = judge_label 1).
+  // Reference coefficients computed independently (Python, from validation.csv's call rows: human positive =
+  // human_severity_* > 0, judge positive = judge_label 1); the counts are recounted by
+  // scripts/recount/tau-validation.mjs (TAU_VALIDATION.judge).
+  const { judge } = TAU_VALIDATION;
   it('severity ≥ 1 ↔ flagged: each annotator, and the pooled humans whose recall metrics.json publishes', () => {
     const v = computeJudgeValidation(t.services.db, { studyId, field: 'severity', resamples: 500 });
     expect(v.unmapped).toBeNull();
     const r = v.results.find((x) => x.mapping.key === 'severity>=1')!;
     const by = Object.fromEntries(r.comparisons.map((c) => [c.reference, c.figures!]));
-    expect(by.A).toMatchObject({ n: 100, truePositives: 23, falsePositives: 10, falseNegatives: 5, trueNegatives: 62 });
+    expect(by.A).toMatchObject({ n: TAU_VALIDATION.calls, ...judge.A });
     expect(by.A.cohenKappa.estimate).toBeCloseTo(0.6472248353715898, 12);
     expect(by.A.gwetAc1.estimate).toBeCloseTo(0.7396059369846367, 12);
     expect(by.A.pabak.estimate).toBeCloseTo(0.7, 12);
-    expect(by.B).toMatchObject({ truePositives: 25, falsePositives: 8, falseNegatives: 5, trueNegatives: 62 });
-    expect(by['humans (strict)']).toMatchObject({
-      truePositives: 21,
-      falsePositives: 12,
-      falseNegatives: 0,
-      trueNegatives: 67,
-    });
-    expect(by['humans (lenient)']).toMatchObject({
-      truePositives: 27,
-      falsePositives: 6,
-      falseNegatives: 10,
-      trueNegatives: 57,
-    });
+    expect(by.B).toMatchObject(judge.B);
+    expect(by['humans (strict)']).toMatchObject(judge.strict);
+    expect(by['humans (lenient)']).toMatchObject(judge.lenient);
     const published = JSON.parse(readFileSync(fixture('tau-elicitation/judge_validation/metrics.json'), 'utf8'));
     expect(by['humans (strict)'].recall.estimate).toBeCloseTo(published.strict.recall, 12);
     expect(by['humans (lenient)'].recall.estimate).toBeCloseTo(published.lenient.recall, 12);
     expect(by.A.cohenKappa.low!).toBeLessThan(by.A.cohenKappa.estimate!);
     const s2 = v.results.find((x) => x.mapping.key === 'severity>=2')!;
-    expect(s2.comparisons.find((c) => c.reference === 'A')!.figures).toMatchObject({
-      truePositives: 14,
-      falsePositives: 19,
-      falseNegatives: 3,
-    });
+    expect(s2.comparisons.find((c) => c.reference === 'A')!.figures).toMatchObject(judge.severity2A);
   }, 30_000);
 
   it("the release's metrics.json figures come out of the imported rows, each beside the value the release states", () => {
@@ -76,16 +65,18 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
   it('the fidelity cohort: judge vs the final human label under both definitions, counts equal to the file’s own columns', () => {
     const v = computeJudgeValidation(t.services.db, { studyId, field: 'severity', resamples: 200 });
     const part = v.release.find((p) => p.file.endsWith('fidelity_validation_60/utterances.csv'))!;
-    expect(part.units).toBe('60 agent utterances of 31 calls');
+    // Counts recounted from utterances.csv's booleans by scripts/recount/tau-validation.mjs (TAU_VALIDATION.fidelity).
+    const { fidelity } = TAU_VALIDATION;
+    expect(part.units).toBe(`${fidelity.utterances} agent utterances of ${fidelity.calls} calls`);
     for (const f of part.figures) expect(f.computed).toBe(f.stated);
-    // Independently (Python): severity ≥ 2 → TP 12, FP 3, FN 4, TN 41; any finding → 13, 4, 3, 40.
     const [ge2, any] = part.definitions.map((d) => d.figures);
-    expect(ge2).toMatchObject({ truePositives: 12, falsePositives: 3, falseNegatives: 4, trueNegatives: 41 });
+    expect(ge2).toMatchObject(fidelity.severity2);
     expect(ge2.precision.estimate).toBeCloseTo(0.8, 12);
     expect(ge2.cohenKappa.estimate).toBeCloseTo(0.6956521739130433, 12);
-    expect(any).toMatchObject({ truePositives: 13, falsePositives: 4, falseNegatives: 3, trueNegatives: 40 });
+    expect(any).toMatchObject(fidelity.anyFinding);
     expect(part.notes.join(' ')).toMatch(/inter-rater agreement cannot be computed/);
-    expect(part.notes.join(' ')).toMatch(/^.*30 of 60 utterances belong to calls imported with their transcript/m);
+    const imported = `${fidelity.withTranscript} of ${fidelity.utterances} utterances belong to calls imported with their transcript`;
+    expect(part.notes.join(' ')).toContain(imported);
     const failure = v.release.find((p) => p.file.endsWith('human_failure_validation_90/metrics.json'))!;
     expect(failure.figures.find((f) => f.key === 'error_source.agent.share')).toMatchObject({
       computed: null,
@@ -118,7 +109,7 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
     const after = computeJudgeValidation(t.services.db, { studyId, field: 'error_source', resamples: 200 });
     expect(after.unmapped).toBeNull();
     expect(after.results[0].mapping.source).toBe('study');
-    expect(after.results[0].comparisons.find((c) => c.reference === 'A')!.figures!.n).toBe(100);
+    expect(after.results[0].comparisons.find((c) => c.reference === 'A')!.figures!.n).toBe(TAU_VALIDATION.calls);
   });
 
   it("`earshot judges` compares under the field's mapping, and prints no number for a field no mapping relates", () => {
@@ -126,7 +117,13 @@ describe('judge vs humans on the imported τ-Elicitation release', () => {
       (j) => j.judgeId === 'tau-elicit-speech-judge-validation',
     )!;
     expect(severity.mapping).toMatch(/severity ≥ 1/);
-    expect(severity.perAnnotator.find((p) => p.annotator === 'A')).toMatchObject({ n: 100, agreement: 0.85 });
+    // Agreement = (TP + TN) / calls of A against the judge: (23 + 62) / 100 = 0.85.
+    const { truePositives, trueNegatives } = TAU_VALIDATION.judge.A;
+    const agreement = (truePositives + trueNegatives) / TAU_VALIDATION.calls;
+    expect(severity.perAnnotator.find((p) => p.annotator === 'A')).toMatchObject({
+      n: TAU_VALIDATION.calls,
+      agreement,
+    });
     const source = compareJudges(t.services.db, studyId, 'error_subtype').judges[0];
     expect(source.unmapped).toMatch(/different value spaces/);
     expect(source.perAnnotator.every((p) => p.agreement === null && p.kappa === null)).toBe(true);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
+import { TAU_VALIDATION } from '../../../test-support/fixture-counts';
 import { InputFieldError } from './csv-lines';
 import { tauJudgeValidation } from './tau-judge-validation';
 
@@ -52,11 +53,17 @@ describe('τ-Elicitation judge validation', () => {
   });
 
   it('gives call-level agreement and κ of each annotator with the judge (independent Python computation)', () => {
-    expect(result.callLevel.annotatorAVsJudge).toMatchObject({ n: 100, agreement: 0.85 });
+    // Agreement = agreeing calls / calls, recounted by scripts/recount/tau-validation.mjs: against the judge TP + TN of
+    // each annotator's severity > 0 (23 + 62, 25 + 62), A against B the calls where both or neither have severity > 0.
+    const { calls, judge, agreement } = TAU_VALIDATION;
+    const agreeing = (c: { truePositives: number; trueNegatives: number }) =>
+      (c.truePositives + c.trueNegatives) / calls;
+    expect(result.callLevel.annotatorAVsJudge).toMatchObject({ n: calls, agreement: agreeing(judge.A) });
     expect(result.callLevel.annotatorAVsJudge.kappa).toBeCloseTo(0.6472248353715898, 12);
-    expect(result.callLevel.annotatorBVsJudge).toMatchObject({ n: 100, agreement: 0.87 });
+    expect(result.callLevel.annotatorBVsJudge).toMatchObject({ n: calls, agreement: agreeing(judge.B) });
     expect(result.callLevel.annotatorBVsJudge.kappa).toBeCloseTo(0.6990740740740741, 12);
-    expect(result.callLevel.annotatorAVsB).toMatchObject({ n: 100, agreement: 0.84 });
+    const bothOrNeither = agreement.severityPositiveAgreeing / calls;
+    expect(result.callLevel.annotatorAVsB).toMatchObject({ n: calls, agreement: bothOrNeither });
     expect(result.callLevel.annotatorAVsB.kappa).toBeCloseTo(0.6116504854368932, 12);
   });
 
