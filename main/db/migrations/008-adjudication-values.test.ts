@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
+import { TAU_VALIDATION } from '../../../test-support/fixture-counts';
 import { readTauElicitation } from '../../importers/tau-elicitation/read-tau-elicitation';
 import { writeBatch } from '../../importers/write-batch';
 import { createServices } from '../../services/services';
@@ -56,8 +57,15 @@ describe('migration 8 (adjudicated values take the labels’ JSON encoding)', ()
       const results = metricsHandlers['metrics.study'](s, { studyId: study.id, options: { resamples: 200 } });
       const resolved = results.labels.failures.find((f) => f.view === 'resolved')!;
       const sources = resolved.rows[0].sources.map((x) => [x.label, x.count]);
-      // Before: no_error 66, agent 31, disputed 3 (study-metrics.test.ts); one dispute is now agent, one unresolved.
-      expect(sources).toEqual([['no_error', 66], ['agent', 32], ['disputed', 1], ['unresolved', 1]]);
+      // Before: no_error 66, agent 31, disputed 3 (TAU_VALIDATION.resolved, scripts/recount/tau-validation.mjs); one
+      // dispute is now agent, one unresolved.
+      const before = TAU_VALIDATION.resolved.sources;
+      expect(sources).toEqual([
+        ['no_error', before.no_error],
+        ['agent', before.agent + 1],
+        ['disputed', before.disputed - 2],
+        ['unresolved', 1],
+      ]);
     } finally {
       s.db.close();
     }
