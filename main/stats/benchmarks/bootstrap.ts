@@ -1,3 +1,4 @@
+import { clusterDraws } from './cluster-draws';
 import { groupBy } from './group';
 import { mulberry32, randomIndex } from './prng';
 import { quantileType7 } from './quantile';
@@ -16,6 +17,7 @@ export interface BootstrapOptions {
 /**
  * Cluster percentile bootstrap: resamples whole clusters with replacement (as many as there are), keeps every row of a
  * drawn cluster, and takes percentiles of the statistic. Use the task as cluster when conditions are crossed on tasks.
+ * The draws are those kept per (seed, resamples, clusters) by cluster-draws.ts when there are few enough.
  */
 export function clusterBootstrap<T>(
   rows: readonly T[],
@@ -30,12 +32,14 @@ export function clusterBootstrap<T>(
   if (!Number.isInteger(resamples) || resamples < 1)
     throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   const clusters = [...groupBy(rows, clusterOf).values()];
-  const random = mulberry32(seed);
+  const count = clusters.length;
+  const draws = clusterDraws(seed, resamples, count);
+  const random = draws ? null : mulberry32(seed);
   const values: number[] = [];
   for (let b = 0; b < resamples; b += 1) {
     const sample: T[] = [];
-    for (let i = 0; i < clusters.length; i += 1) {
-      for (const row of clusters[randomIndex(random, clusters.length)]) sample.push(row);
+    for (let i = 0; i < count; i += 1) {
+      for (const row of clusters[draws ? draws.indices[b * count + i] : randomIndex(random!, count)]) sample.push(row);
     }
     const value = statistic(sample);
     if (Number.isFinite(value)) values.push(value);

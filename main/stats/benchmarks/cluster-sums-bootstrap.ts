@@ -1,13 +1,29 @@
 import type { BootstrapOptions } from './bootstrap';
+import { clusterDraws } from './cluster-draws';
 import { mulberry32, randomIndex } from './prng';
 import { sortedQuantileType7 } from './quantile';
 import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
+
+/** Resamples × sums up to which the integer path keeps every resample's totals at once (32 MB). */
+const MAX_COLUMN_CELLS = 4_000_000;
+
+/** Whether every total of `count` drawn clusters' integer sums is exact, so that their order cannot change it. */
+function exactInAnyOrder(sums: Float64Array, count: number): boolean {
+  let largest = 0;
+  for (const v of sums) {
+    if (!Number.isInteger(v)) return false;
+    largest = Math.max(largest, Math.abs(v));
+  }
+  return largest * count <= Number.MAX_SAFE_INTEGER;
+}
 
 /**
  * The cluster percentile bootstrap of clusterBootstrap for statistics that depend on the rows only through sums
  * (counts, weighted sums): each cluster is given as its vector of sums, a resample adds the drawn clusters' vectors,
  * and every statistic reads the same totals, so one pass of resamples gives all their intervals. It draws the same
- * clusters as clusterBootstrap with the same seed, without building the resampled rows.
+ * clusters as clusterBootstrap with the same seed, without building the resampled rows. The draws are kept per (seed,
+ * resamples, clusters) (cluster-draws.ts): integer sums become one product with the draws' multiplicities (exact, so
+ * the very totals of adding the drawn clusters one by one), fractional ones replay the drawn clusters in order.
  */
 export function clusterSumsBootstrap(
   clusters: readonly Float64Array[],
@@ -37,18 +53,39 @@ export function clusterSumsBootstrap(
   const totals = new Float64Array(width);
   for (let k = 0; k < at.length; k += 1) totals[at[k]] += by[k];
   const estimates = statistics.map((statistic) => statistic(totals));
-  const random = mulberry32(seed);
   const values: number[][] = statistics.map(() => []);
-  for (let b = 0; b < resamples; b += 1) {
-    totals.fill(0);
-    for (let i = 0; i < count; i += 1) {
-      const c = randomIndex(random, count);
-      for (let k = offsets[c]; k < offsets[c + 1]; k += 1) totals[at[k]] += by[k];
-    }
+  const record = () =>
     statistics.forEach((statistic, s) => {
       const v = statistic(totals);
       if (Number.isFinite(v)) values[s].push(v);
     });
+  const draws = clusterDraws(seed, resamples, count);
+  if (draws && width * resamples <= MAX_COLUMN_CELLS && exactInAnyOrder(by, count)) {
+    // Integer sums: each resample's totals are Σ_c multiplicity(b, c) · sums(c), the same numbers in any order.
+    const multiplicities = draws.multiplicities();
+    const columns = new Float64Array(width * resamples);
+    for (let c = 0; c < count; c += 1) {
+      const from = c * resamples;
+      for (let k = offsets[c]; k < offsets[c + 1]; k += 1) {
+        const [base, v] = [at[k] * resamples, by[k]];
+        for (let b = 0; b < resamples; b += 1) columns[base + b] += multiplicities[from + b] * v;
+      }
+    }
+    for (let b = 0; b < resamples; b += 1) {
+      for (let j = 0; j < width; j += 1) totals[j] = columns[j * resamples + b];
+      record();
+    }
+  } else {
+    // Fractional sums: the drawn clusters added in the order drawn, as before.
+    const random = draws ? null : mulberry32(seed);
+    for (let b = 0; b < resamples; b += 1) {
+      totals.fill(0);
+      for (let i = 0; i < count; i += 1) {
+        const c = draws ? draws.indices[b * count + i] : randomIndex(random!, count);
+        for (let k = offsets[c]; k < offsets[c + 1]; k += 1) totals[at[k]] += by[k];
+      }
+      record();
+    }
   }
   return statistics.map((_, s) => {
     const sorted = Float64Array.from(values[s]).sort();

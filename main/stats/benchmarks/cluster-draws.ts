@@ -1,0 +1,72 @@
+/**
+ * The clusters a seeded cluster bootstrap draws depend only on (seed, resamples, number of clusters): resample b draws
+ * `count` indices, each randomIndex(mulberry32(seed), count) in turn. Most intervals of a section share these three
+ * (the same seed, cells of the same tasks), so the draws and their multiplicities are kept here, per key, for the
+ * bootstraps to replay instead of drawing again.
+ */
+import { mulberry32, randomIndex } from './prng';
+
+/** A key's draws: resample b's i-th index at `indices[b * count + i]`; its multiplicities by cluster, lazily. */
+export interface ClusterDraws {
+  seed: number;
+  resamples: number;
+  count: number;
+  indices: Uint8Array | Uint16Array | Int32Array;
+  /** How often resample b drew cluster c, at `[c * resamples + b]` (one run of resamples per cluster). */
+  multiplicities(): Uint8Array | Uint16Array | Uint32Array;
+}
+
+/** Draws of a key are kept when resamples × clusters is at most this (10,000 resamples of 1,600 clusters). */
+export const MAX_KEPT_DRAWS = 16_000_000;
+/** Indices kept in all, the oldest keys forgotten first beyond it. */
+const MAX_KEPT_TOTAL = 48_000_000;
+
+const kept = new Map<string, ClusterDraws>();
+let keptTotal = 0;
+
+function draw(seed: number, resamples: number, count: number): ClusterDraws {
+  const size = resamples * count;
+  const indices = count <= 256 ? new Uint8Array(size) : count <= 65_536 ? new Uint16Array(size) : new Int32Array(size);
+  const random = mulberry32(seed);
+  for (let k = 0; k < size; k += 1) indices[k] = randomIndex(random, count);
+  let multiplicity: Uint8Array | Uint16Array | Uint32Array | null = null;
+  return {
+    seed,
+    resamples,
+    count,
+    indices,
+    multiplicities() {
+      if (multiplicity) return multiplicity;
+      // A cluster is drawn at most `count` times in a resample.
+      const m = count < 256 ? new Uint8Array(size) : count < 65_536 ? new Uint16Array(size) : new Uint32Array(size);
+      for (let b = 0; b < resamples; b += 1) {
+        for (let k = b * count; k < (b + 1) * count; k += 1) m[indices[k] * resamples + b] += 1;
+      }
+      return (multiplicity = m);
+    },
+  };
+}
+
+/**
+ * The draws of a cluster bootstrap with this seed, number of resamples and of clusters: kept from an earlier call, or
+ * drawn now and kept; null when there are too many to keep (the bootstrap then draws as it goes).
+ */
+export function clusterDraws(seed: number, resamples: number, count: number): ClusterDraws | null {
+  if (resamples * count > MAX_KEPT_DRAWS || count === 0) return null;
+  const key = `${seed}/${resamples}/${count}`;
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const made = draw(seed, resamples, count);
+  kept.set(key, made);
+  keptTotal += made.indices.length;
+  for (const [oldKey, old] of kept) {
+    if (keptTotal <= MAX_KEPT_TOTAL || old === made) break;
+    kept.delete(oldKey);
+    keptTotal -= old.indices.length;
+  }
+  return made;
+}
