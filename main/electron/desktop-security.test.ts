@@ -2,31 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { guardContents, type GuardedContents } from './contents-guard';
+import { guardContents } from './contents-guard';
 import { DESKTOP_CSP } from './desktop-csp';
 import { linkDecision, openExternalLink } from './external-links';
+import { fakeContents } from './fake-electron';
 import { launchSettings } from './launch-settings';
 import { secretStorageRefusal } from './secret-storage-policy';
 import { guardSession, type GuardedSession } from './session-guard';
 import { mainWindowOptions } from './window-options';
-
-type Listener = (...args: never[]) => void;
-
-/** A web contents that records its handlers, so the test can fire events at them. */
-function fakeContents() {
-  const listeners = new Map<string, Listener>();
-  let openHandler: ((details: { url: string }) => { action: 'deny' }) | null = null;
-  const contents = {
-    setWindowOpenHandler: (h: typeof openHandler) => void (openHandler = h),
-    on: (event: string, listener: Listener) => void listeners.set(event, listener),
-  } as unknown as GuardedContents;
-  const cancelled = (event: string, ...args: unknown[]): boolean => {
-    const e = { preventDefault: vi.fn(), url: args[0] };
-    (listeners.get(event) as (...a: unknown[]) => void)(e, ...args);
-    return e.preventDefault.mock.calls.length > 0;
-  };
-  return { contents, listeners, open: (url: string) => openHandler!({ url }), cancelled };
-}
 
 describe('desktop window options', () => {
   it('isolates, sandboxes and keeps Node and insecure content out of the page', () => {

@@ -32,3 +32,28 @@ export async function openExternalLink(url: string, opener: LinkOpener): Promise
   await opener.openExternal(decision.url);
   return true;
 }
+
+/** The question shown before a link to an unknown host opens (Electron's MessageBoxOptions, as far as used). */
+export interface LinkQuestion {
+  type: 'question';
+  buttons: string[];
+  defaultId: number;
+  cancelId: number;
+  message: string;
+  detail: string;
+}
+
+/** The index of the button that opens the link; Cancel (0) is the default and what Escape answers. */
+export const OPEN_BUTTON = 1;
+
+/** The dialog asking whether `url` may open in the browser; the whole URL is shown as its detail. */
+export function linkQuestion(url: string): LinkQuestion {
+  return {
+    type: 'question',
+    buttons: ['Cancel', 'Open in browser'],
+    defaultId: 0,
+    cancelId: 0,
+    message: 'Open this link in your browser?',
+    detail: url,
+  };
+}
