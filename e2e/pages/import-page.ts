@@ -83,6 +83,56 @@ export class ImportPage {
     for (const name of rest) await this.openFolder(name);
   }
 
+  /** The browsed folder's entries as listed, in order: name, kind and the format recognised ('' for none). */
+  async entries(): Promise<{ name: string; kind: string; format: string }[]> {
+    return this.page.getByTestId('import-entry').evaluateAll((els) =>
+      els.map((e) => ({
+        name: e.getAttribute('data-name') ?? '',
+        kind: e.getAttribute('data-kind') ?? '',
+        format: e.getAttribute('data-format') ?? '',
+      })),
+    );
+  }
+
+  /** Browses into a subfolder the browser does not recognise (a click opens it) and waits until it is shown. */
+  async clickFolder(name: string): Promise<void> {
+    const folder = `${await this.folder()}/${name}`.replace(/^\/\//, '/');
+    await this.entry(name).click();
+    await this.waitForFolder(folder);
+  }
+
+  /** Goes up to the parent folder with ".." and waits until it is shown. */
+  async up(): Promise<void> {
+    const folder = await this.folder();
+    await this.page.getByTestId('import-up').click();
+    await this.page
+      .getByTestId('import-folder')
+      .filter({ hasNotText: new RegExp(`^${escape(folder)}$`) })
+      .waitFor();
+  }
+
+  /** Whether "Use this folder" can be clicked (not when the browsed folder is already the chosen path). */
+  async canUseThisFolder(): Promise<boolean> {
+    return this.page.getByTestId('import-use-folder').isEnabled();
+  }
+
+  /** Types a path into the path field (a typed path is kept while browsing elsewhere). */
+  async typePath(path: string): Promise<void> {
+    await this.page.getByTestId('import-path').fill(path);
+  }
+
+  /** Whether the format selector is marked for attention (the main side could not tell the format). */
+  async formatNeedsAttention(): Promise<boolean> {
+    return ((await this.page.getByTestId('import-format').getAttribute('class')) ?? '')
+      .split(' ')
+      .includes('attention');
+  }
+
+  /** Clicks Cancel on the running import. */
+  async cancel(): Promise<void> {
+    await this.page.getByTestId('import-cancel').click();
+  }
+
   /** Chooses an entry of the browsed folder for import (a click on a file or on a folder it recognises). */
   async choose(name: string): Promise<void> {
     await this.entry(name).click();

@@ -36,9 +36,14 @@ export class LabelsPage {
   /** The annotators the badge menu offers in the open study, in order, each with whether it is an imported rater. */
   async offeredAnnotators(): Promise<{ name: string; imported: boolean }[]> {
     if (!(await this.page.getByTestId('annotator-menu').isVisible())) await this.badge().click();
-    const items = await this.page.getByTestId('annotator-item').evaluateAll((els) =>
-      els.map((e) => ({ name: e.getAttribute('data-name') ?? '', imported: e.getAttribute('data-imported') === 'true' })),
-    );
+    const items = await this.page
+      .getByTestId('annotator-item')
+      .evaluateAll((els) =>
+        els.map((e) => ({
+          name: e.getAttribute('data-name') ?? '',
+          imported: e.getAttribute('data-imported') === 'true',
+        })),
+      );
     await this.closeMenu();
     return items;
   }
@@ -81,7 +86,20 @@ export class LabelsPage {
 
   /** The values shown as chosen in a field. */
   async chosen(field: string): Promise<string[]> {
-    return this.field(field).locator('[data-testid="label-option"][aria-pressed="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
+    return this.field(field)
+      .locator('[data-testid="label-option"][aria-pressed="true"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
+  }
+
+  /** The other annotators' labels the panel shows beside mine, one line each ("Ben Okafor: source agent · …"). */
+  async otherLabels(): Promise<string[]> {
+    const others = this.page.getByTestId('other-labels').locator('p');
+    return others.evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
+  }
+
+  /** Waits until the panel shows the labels of the open call for the current annotator. */
+  async waitForPanel(): Promise<void> {
+    await this.page.locator('[data-testid="label-panel"][data-phase]').waitFor({ timeout: 10_000 });
   }
 
   /** The acknowledgement indicator. */
@@ -114,6 +132,14 @@ export class LabelsPage {
   /** Opens one of the four views. */
   async tab(view: 'label' | 'adjudicate' | 'agreement' | 'setup'): Promise<void> {
     await this.page.getByTestId(`tab-${view}`).click();
+  }
+
+  /** Opens Agreement and waits until it settles: the blind notice's reason, or 'open' when agreement is shown. */
+  async agreementAccess(): Promise<string> {
+    await this.tab('agreement');
+    const blind = this.page.getByTestId('agreement-blind');
+    await blind.or(this.page.getByTestId('agreement-field')).first().waitFor({ timeout: 10_000 });
+    return (await blind.count()) > 0 ? ((await blind.getAttribute('data-reason')) ?? '') : 'open';
   }
 
   /** Saves a screenshot via the studio page's folder. */

@@ -110,9 +110,9 @@ export class StudioPage {
   /** Picks the study whose name starts with `name` in the top bar (the view shown stays). */
   async selectStudy(name: string): Promise<void> {
     const picker = this.page.getByTestId('study-picker');
-    const options = await picker.locator('option').evaluateAll((els) =>
-      els.map((e) => ({ text: e.textContent ?? '', value: (e as HTMLOptionElement).value })),
-    );
+    const options = await picker
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', value: (e as HTMLOptionElement).value })));
     const option = options.find((o) => o.text.startsWith(name));
     if (!option) throw new Error(`no study "${name}" in the picker: ${options.map((o) => o.text).join(', ')}`);
     await picker.selectOption(option.value);
@@ -120,6 +120,29 @@ export class StudioPage {
       (value) => (document.querySelector('[data-testid="study-picker"]') as HTMLSelectElement | null)?.value === value,
       option.value,
     );
+  }
+
+  /** The studies the top bar's picker offers, as shown ("name (episodes)"), in order. */
+  async studyOptions(): Promise<string[]> {
+    return this.page
+      .getByTestId('study-picker')
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  }
+
+  /** The window's colour theme ('light' or 'dark'), as set on the document. */
+  async theme(): Promise<string> {
+    return this.page.evaluate(() => document.documentElement.dataset.theme ?? '');
+  }
+
+  /** The playback speed the status bar shows, as a number (1 for "1×"). */
+  async shownRate(): Promise<number> {
+    return Number(((await this.page.getByTestId('playback-rate').textContent()) ?? '').replace('×', ''));
+  }
+
+  /** Whether the status bar says the call is playing. */
+  async playing(): Promise<boolean> {
+    return (await this.page.getByTestId('playback-state').getAttribute('data-playing')) === 'true';
   }
 
   /** Presses a key on the page body. */
@@ -140,6 +163,16 @@ export class StudioPage {
       },
       { x: box.x + box.width / 2, y: box.y + box.height / 2 },
     );
+  }
+
+  /** Whether what a click at the centre of `target` reaches lies inside the element with data-testid `over`. */
+  async coveredBy(target: Locator, over: string): Promise<boolean> {
+    const box = (await target.boundingBox())!;
+    return this.page.evaluate(({ x, y, id }) => !!document.elementFromPoint(x, y)?.closest(`[data-testid="${id}"]`), {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+      id: over,
+    });
   }
 
   /** Saves a full-window screenshot at 1440×900 and at 1280×720 (`name-1440`, `name-1280`); returns both paths. */
