@@ -89,3 +89,46 @@ export function* studySpeechTurns(
   }>;
   for (const r of rows) yield { episodeId: r.episode_id, speaker: r.speaker, startMs: r.start_ms, endMs: r.end_ms };
 }
+
+/** One group of a study's episodes that agree on every key the metrics' family reads, with its size. */
+export interface EpisodeFamilyKeys {
+  benchmark: Benchmark;
+  /** `condition.benchmark` as stored: text, or the JSON text of an array or object, or a number; null when absent. */
+  conditionBenchmark: string | number | null;
+  conditionBenchmarkType: string | null;
+  /** `info.benchmark` when it is text, else null. */
+  infoBenchmark: string | null;
+  episodes: number;
+  /** Episodes with a reward. */
+  rewarded: number;
+  firstId: number;
+}
+
+/** The study's episodes grouped by benchmark, `condition.benchmark` and `info.benchmark`, in order of first episode. */
+export function studyEpisodeFamilyKeys(db: Db, studyId: number): EpisodeFamilyKeys[] {
+  const rows = db
+    .prepare(
+      `SELECT benchmark, json_extract(condition, '$.benchmark') AS cb, json_type(condition, '$.benchmark') AS ct,
+              CASE json_type(info, '$.benchmark') WHEN 'text' THEN json_extract(info, '$.benchmark') END AS ib,
+              count(*) AS n, count(reward) AS rewarded, min(id) AS first
+       FROM episodes WHERE study_id = ? GROUP BY 1, 2, 3, 4 ORDER BY first`,
+    )
+    .all(studyId) as {
+    benchmark: Benchmark;
+    cb: string | number | null;
+    ct: string | null;
+    ib: string | null;
+    n: number;
+    rewarded: number;
+    first: number;
+  }[];
+  return rows.map((r) => ({
+    benchmark: r.benchmark,
+    conditionBenchmark: r.cb,
+    conditionBenchmarkType: r.ct,
+    infoBenchmark: r.ib,
+    episodes: r.n,
+    rewarded: r.rewarded,
+    firstId: r.first,
+  }));
+}

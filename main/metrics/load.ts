@@ -1,6 +1,6 @@
 /** Reads what the benchmark tables need from the database: a study's episodes with their latest judgement, tool events and labels. */
 import type { Db } from '../db/open';
-import { studyEpisodesWithInfo, studySpeechTurns, studyToolTurns } from '../db/study-episodes';
+import { studyEpisodeFamilyKeys, studyEpisodesWithInfo, studySpeechTurns, studyToolTurns } from '../db/study-episodes';
 import { latestJudgementByEpisode } from '../db/judge-outputs';
 import { finalAnnotationCountsByField, finalAnnotationsByName } from '../db/final-annotations';
 import { decisionCountsByField, studyDecisions } from '../db/adjudications';
@@ -20,9 +20,14 @@ export interface MetricsEpisode extends Omit<EpisodeRow, 'benchmark' | 'judgeLab
 const FAMILIES: readonly MetricsFamily[] = ['tau-voice', 'tau-elicitation', 'vera', 'dsb-dg'];
 
 /** The family of an episode: its benchmark when specific, else `condition.benchmark` or `info.benchmark` when they name one, else generic. */
-export function familyOf(benchmark: string, condition: Record<string, string>, info: Record<string, unknown>): MetricsFamily {
+export function familyOf(
+  benchmark: string,
+  condition: Record<string, string>,
+  info: Record<string, unknown>,
+): MetricsFamily {
   for (const candidate of [benchmark, condition.benchmark, info.benchmark]) {
-    if (typeof candidate === 'string' && (FAMILIES as readonly string[]).includes(candidate)) return candidate as MetricsFamily;
+    if (typeof candidate === 'string' && (FAMILIES as readonly string[]).includes(candidate))
+      return candidate as MetricsFamily;
   }
   return 'generic';
 }
@@ -49,6 +54,35 @@ export function loadEpisodes(db: Db, studyId: number): MetricsEpisode[] {
     const judge = judgement ? { label: judgement.label, categories: parseStrings(judgement.categoriesJson) } : null;
     return { ...row, family: familyOf(benchmark, rawCondition, info), condition, info, judge };
   });
+}
+
+/** A family of the study's episodes: how many, and how many have a reward. */
+export interface FamilyCount {
+  family: MetricsFamily;
+  episodes: number;
+  rewarded: number;
+}
+
+/**
+ * The families of the study's episodes in order of their first episode, as loadEpisodes would give them, read from the
+ * benchmark, `condition.benchmark` and `info.benchmark` columns alone (no episode is loaded).
+ */
+export function studyFamilies(db: Db, studyId: number): FamilyCount[] {
+  const out = new Map<MetricsFamily, FamilyCount>();
+  for (const k of studyEpisodeFamilyKeys(db, studyId)) {
+    // loadEpisodes reads condition values as text (String of the parsed value).
+    const nested = k.conditionBenchmarkType === 'array' || k.conditionBenchmarkType === 'object';
+    const condition =
+      k.conditionBenchmark === null
+        ? {}
+        : { benchmark: String(nested ? JSON.parse(String(k.conditionBenchmark)) : k.conditionBenchmark) };
+    const family = familyOf(k.benchmark, condition, k.infoBenchmark === null ? {} : { benchmark: k.infoBenchmark });
+    const count = out.get(family) ?? { family, episodes: 0, rewarded: 0 };
+    count.episodes += k.episodes;
+    count.rewarded += k.rewarded;
+    out.set(family, count);
+  }
+  return [...out.values()];
 }
 
 /** One tool event of an episode, in turn order, with the side that made it. */
@@ -111,7 +145,11 @@ export function annotatedFields(db: Db, studyId: number): string[] {
 }
 
 /** The speech turns (no tool events) of the given episodes with their times, by episode id, in turn order. */
-export function loadSpeechTurns(db: Db, studyId: number, episodeIds: ReadonlySet<number>): Map<number, { speaker: string; startMs: number | null; endMs: number | null }[]> {
+export function loadSpeechTurns(
+  db: Db,
+  studyId: number,
+  episodeIds: ReadonlySet<number>,
+): Map<number, { speaker: string; startMs: number | null; endMs: number | null }[]> {
   const out = new Map<number, { speaker: string; startMs: number | null; endMs: number | null }[]>();
   if (episodeIds.size === 0) return out;
   for (const { episodeId, speaker, startMs, endMs } of studySpeechTurns(db, studyId)) {

@@ -11,7 +11,14 @@ import type { MetricsFamily, MetricsOptions, ResolvedMetricsOptions, StudyMetric
 import type { MetricsHead, MetricsPart, MetricsSection, SectionPlan } from '../../shared/types/metrics-sections';
 import { emptyMetrics } from '../../shared/types/metrics-sections';
 import { studyInteractionMetrics } from './interaction-metrics';
-import { loadEpisodes, loadSpeechTurns, loadToolTurns, type MetricsEpisode, type ToolTurn } from './load';
+import {
+  loadEpisodes,
+  loadSpeechTurns,
+  loadToolTurns,
+  studyFamilies,
+  type MetricsEpisode,
+  type ToolTurn,
+} from './load';
 import { tauSection } from './tau-section';
 import { goldFields } from './elicitation';
 import { veraSection } from './vera-section';
@@ -22,7 +29,10 @@ import { judgeCorrectedSection } from './judge-corrected';
 import { transcriptionRows } from '../stats/text/transcription-rows';
 import { resolveOptions } from './metrics-options';
 
-/** A section to compute; `cost` orders the worker's computation (cheapest first), `index` the document's. */
+/**
+ * A section to compute; `cost` orders the worker's computation (cheapest first, the sections that read the database
+ * alone before those that read every episode), `index` the document's.
+ */
 export interface SectionTask extends SectionPlan {
   cost: number;
   compute(): MetricsSection;
@@ -73,13 +83,23 @@ export function studySections(db: Db, study: number | string, options: MetricsOp
   const studyId = summary.id;
   const o = resolveOptions(options);
   const boot = { resamples: o.resamples, seed: o.seed, confidence: o.confidence };
-  const episodes = loadEpisodes(db, studyId);
-  const byFamily = groupBy(episodes, (e) => e.family) as Map<MetricsFamily, MetricsEpisode[]>;
+  const families = studyFamilies(db, studyId);
+  // Every episode is loaded (with its info and latest judgement) only when the first section that reads them starts:
+  // the sections that read the database alone come first and need not wait for it.
+  let loaded: { episodes: MetricsEpisode[]; byFamily: Map<MetricsFamily, MetricsEpisode[]> } | null = null;
+  const all = () => {
+    if (!loaded) {
+      const episodes = loadEpisodes(db, studyId);
+      loaded = { episodes, byFamily: groupBy(episodes, (e) => e.family) as Map<MetricsFamily, MetricsEpisode[]> };
+    }
+    return loaded;
+  };
+  const of = (family: MetricsFamily) => all().byFamily.get(family);
   let tools: Map<number, ToolTurn[]> | null = null;
   const toolsOf = (id: number) => {
     if (!tools) {
-      const all = [...byFamily.values()].flat();
-      tools = loadToolTurns(db, studyId, new Set(all.filter((e) => goldFields(e) !== null).map((e) => e.id)));
+      const episodes = [...all().byFamily.values()].flat();
+      tools = loadToolTurns(db, studyId, new Set(episodes.filter((e) => goldFields(e) !== null).map((e) => e.id)));
     }
     return tools.get(id) ?? [];
   };
@@ -97,39 +117,42 @@ export function studySections(db: Db, study: number | string, options: MetricsOp
       },
     });
   };
+  const count = new Map(families.map((f) => [f.family, f]));
   for (const family of TAU_FAMILIES) {
-    const rows = byFamily.get(family) ?? [];
-    if (rows.length === 0 || (family === 'generic' && !rows.some((e) => e.reward !== null))) continue;
-    add(family, family === 'tau-elicitation' ? 4 : 3, (notes) => ({
+    const found = count.get(family);
+    if (!found || (family === 'generic' && found.rewarded === 0)) continue;
+    add(family, family === 'tau-elicitation' ? 6 : 5, (notes) => ({
       key: 'tau',
-      value: tauSection(family, rows, toolsOf, boot, notes),
+      value: tauSection(family, of(family) ?? [], toolsOf, boot, notes),
     }));
   }
-  const vera = byFamily.get('vera');
-  add('vera', 2, (notes) => ({
-    key: 'vera',
-    value: vera
-      ? veraSection(vera, { policy: o.notAttempted, textSystems: o.textSystems, bootstrap: boot }, notes)
-      : null,
-  }));
-  const dsb = byFamily.get('dsb-dg');
-  add('dsb-dg', 2, (notes) => {
+  add('vera', 4, (notes) => {
+    const vera = count.has('vera') ? of('vera') : undefined;
+    return {
+      key: 'vera',
+      value: vera
+        ? veraSection(vera, { policy: o.notAttempted, textSystems: o.textSystems, bootstrap: boot }, notes)
+        : null,
+    };
+  });
+  add('dsb-dg', 4, (notes) => {
+    const dsb = count.has('dsb-dg') ? of('dsb-dg') : undefined;
     if (!dsb) return { key: 'dsbDg', value: null };
     const speech = loadSpeechTurns(db, studyId, new Set(dsb.map((e) => e.id)));
     return { key: 'dsbDg', value: dsbDgSection(dsb, (id) => speech.get(id) ?? [], boot, notes) };
   });
-  add('labels', 1, () => ({ key: 'labels', value: labelSection(db, studyId, episodes) }));
-  add('interaction', 1, () => ({ key: 'interaction', value: studyInteractionMetrics(db, studyId) }));
+  add('labels', 3, () => ({ key: 'labels', value: labelSection(db, studyId, all().episodes) }));
+  add('interaction', 0, () => ({ key: 'interaction', value: studyInteractionMetrics(db, studyId) }));
   add('judge-corrected', 1, () => ({
     key: 'judgeCorrected',
     value: judgeCorrectedSection(db, studyId, o.confidence),
   }));
-  add('transcription', 0, () => ({ key: 'transcription', value: transcriptionRows(episodes) }));
+  add('transcription', 2, () => ({ key: 'transcription', value: transcriptionRows(all().episodes) }));
   const head: MetricsHead = {
     study: { id: studyId, name: summary.name, benchmark: summary.benchmark },
     options: o,
-    episodes: episodes.length,
-    families: [...byFamily].map(([family, list]) => ({ family, episodes: list.length })),
+    episodes: families.reduce((n, f) => n + f.episodes, 0),
+    families: families.map(({ family, episodes }) => ({ family, episodes })),
     sections: tasks.map(({ id, index, title }) => ({ id, index, title })),
   };
   return { head, tasks };
