@@ -20,7 +20,8 @@ function Progress() {
   const pct = job.total > 0 ? Math.round((job.done / job.total) * 100) : null;
   return (
     <div className="import-progress" data-testid="import-progress" data-finished={job.finished ? 'true' : 'false'}>
-      <progress max={100} value={job.finished ? 100 : (pct ?? undefined)} />
+      {/* Full only once it succeeded: a cancelled or failed import stays where it stopped. */}
+      <progress max={100} value={job.finished ? (job.error ? (pct ?? 0) : 100) : (pct ?? undefined)} />
       <p className="num" data-testid="import-message">
         {job.error ? `Import failed: ${job.error}` : job.message}
       </p>
