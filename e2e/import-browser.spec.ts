@@ -124,6 +124,7 @@ describe('the import folder browser', () => {
     await page.getByTestId('import-study').fill('Browsed run');
     // The fixture run holds three simulation files (fixtures README), one episode each.
     expect(await importer.start()).toMatch(/imported 3 episodes/);
+    expect(await importer.progressPercent()).toBe(100);
     expect(await importer.summary()).toMatch(/^“Browsed run”: 3 episodes, /);
     await importer.openStudy();
     await expect.poll(() => studio.episodeRows().count()).toBe(3);
@@ -183,6 +184,7 @@ describe('cancelling an import', () => {
     await importer.cancel();
     expect(Number(/\d+/.exec(running)![0])).toBeLessThan(EPISODES);
     expect(await importer.finished()).toBe('Import failed: cancelled; nothing was changed');
+    expect(await importer.progressPercent()).toBeLessThan(100); // stopped short, not shown as done
     expect(await page.getByTestId('import-cancel').count()).toBe(0);
     await studio.screenshotAtBothSizes('views-a-import-cancelled');
     await importer.close();

@@ -128,6 +128,12 @@ export class ImportPage {
       .includes('attention');
   }
 
+  /** The progress bar's value in percent (null while it shows no amount). */
+  async progressPercent(): Promise<number | null> {
+    const bar = this.page.getByTestId('import-progress').locator('progress');
+    return bar.evaluate((el) => (el.hasAttribute('value') ? (el as HTMLProgressElement).value : null));
+  }
+
   /** Clicks Cancel on the running import. */
   async cancel(): Promise<void> {
     await this.page.getByTestId('import-cancel').click();
