@@ -1,37 +1,22 @@
 /** `earshot align --study S [--episode ID] [--aggressiveness N] [--min-gap-ms N]`: (re-)align untimed turns to audio. */
-import { parseArgs } from 'node:util';
 import { listEpisodes } from '../db/episodes';
 import { alignStudyEpisodes, type AlignReport } from '../align/align-episodes';
 import { DEFAULT_ALIGN_SETTINGS } from '../align/align-audio';
 import type { Aggressiveness } from '../align/vad';
 import { notFound } from '../domain/errors';
 import { countNoun } from '../../shared/count-noun';
-import { UsageError, type CliOptions } from './args';
-import { openForCli, requireStudy, type CommandOutput } from './commands';
-
-/** What `align` prints, and whether as JSON; exit code 0 (failures throw). */
-export interface AlignOutput extends CommandOutput {
-  exitCode: number;
-  json_: boolean;
-}
+import { parseCommandOptions, UsageError, type CliOptions } from './args';
+import { openForCli, requireStudy, type SelfParsedOutput } from './commands';
 
 function options(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        study: { type: 'string' },
-        episode: { type: 'string' },
-        aggressiveness: { type: 'string' },
-        'min-gap-ms': { type: 'string' },
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  return parseCommandOptions(argv, {
+    study: { type: 'string' },
+    episode: { type: 'string' },
+    aggressiveness: { type: 'string' },
+    'min-gap-ms': { type: 'string' },
+    db: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  }).values;
 }
 
 function whole(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
@@ -43,7 +28,7 @@ function whole(name: string, raw: string | undefined, min: number, max: number, 
 }
 
 /** Runs `align`: every untimed or estimated episode of the study, or one, with the settings given. */
-export async function alignCommand(argv: string[]): Promise<AlignOutput> {
+export async function alignCommand(argv: string[]): Promise<SelfParsedOutput> {
   const v = options(argv);
   const settings = {
     ...DEFAULT_ALIGN_SETTINGS,

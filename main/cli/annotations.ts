@@ -4,7 +4,6 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   ANNOTATION_FORMATS,
   type AnnotationFormat,
@@ -19,37 +18,26 @@ import { fileSizeProblem } from '../importers/file-size';
 import { TABLE_FILE } from '../importers/limits';
 import { ImportError } from '../importers/batch';
 import { notFound } from '../domain/errors';
-import { UsageError, type CliOptions } from './args';
-import { openForCli, requireStudy, type CommandOutput } from './commands';
-
-/** What `annotations` prints, whether as JSON, and its exit code (failures throw). */
-export interface AnnotationsOutput extends CommandOutput {
-  exitCode: number;
-  json_: boolean;
-}
+import { parseCommandOptions, UsageError, type CliOptions } from './args';
+import { openForCli, requireStudy, type SelfParsedOutput } from './commands';
 
 function options(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        study: { type: 'string' },
-        episode: { type: 'string' },
-        format: { type: 'string' },
-        out: { type: 'string' },
-        annotator: { type: 'string' },
-        file: { type: 'string' },
-        'replace-turns': { type: 'boolean', default: false },
-        'regions-tier': { type: 'string' },
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  return parseCommandOptions(
+    argv,
+    {
+      study: { type: 'string' },
+      episode: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      annotator: { type: 'string' },
+      file: { type: 'string' },
+      'replace-turns': { type: 'boolean', default: false },
+      'regions-tier': { type: 'string' },
+      db: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    true,
+  );
 }
 
 function formatOption(raw: string | undefined): AnnotationFormat | undefined {
@@ -101,7 +89,7 @@ function readAnnotationFile(path: string): string {
 }
 
 /** Runs `annotations export` or `annotations import`. */
-export async function annotationsCommand(argv: string[]): Promise<AnnotationsOutput> {
+export async function annotationsCommand(argv: string[]): Promise<SelfParsedOutput> {
   const { values: v, positionals } = options(argv);
   const [action, ...extra] = positionals;
   if (action !== 'export' && action !== 'import')

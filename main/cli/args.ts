@@ -1,5 +1,5 @@
 /** Command-line options shared by every command, parsed strictly with node:util. */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** A usage error: printed as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -31,38 +31,53 @@ export interface CliOptions {
   noSignRequest?: boolean;
 }
 
-/** Parses `argv` (after the command name); unknown options are a UsageError. */
-export function parseCliArgs(argv: string[]): CliOptions {
-  let parsed;
+/** The option table of one command, as node:util's parseArgs takes it. */
+export type OptionTable = NonNullable<ParseArgsConfig['options']>;
+
+/** Parses one command's own options strictly (positionals only when allowed); a bad option is a UsageError. */
+export function parseCommandOptions<O extends OptionTable, P extends boolean = false>(
+  argv: string[],
+  options: O,
+  allowPositionals?: P,
+) {
   try {
-    parsed = parseArgs({
+    return parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: P | undefined }>({
       args: argv,
-      allowPositionals: true,
+      options,
       strict: true,
-      options: {
-        db: { type: 'string' },
-        port: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        study: { type: 'string' },
-        format: { type: 'string' },
-        field: { type: 'string' },
-        raters: { type: 'string' },
-        ratings: { type: 'string' },
-        level: { type: 'string' },
-        order: { type: 'string' },
-        seed: { type: 'string' },
-        resamples: { type: 'string' },
-        'tolerance-ms': { type: 'string' },
-        'hayes-krippendorff': { type: 'boolean', default: false },
-        set: { type: 'string' },
-        system: { type: 'string' },
-        out: { type: 'string' },
-        'no-sign-request': { type: 'boolean', default: false },
-      },
+      allowPositionals,
     });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+}
+
+/** Parses `argv` (after the command name); unknown options are a UsageError. */
+export function parseCliArgs(argv: string[]): CliOptions {
+  const parsed = parseCommandOptions(
+    argv,
+    {
+      db: { type: 'string' },
+      port: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      study: { type: 'string' },
+      format: { type: 'string' },
+      field: { type: 'string' },
+      raters: { type: 'string' },
+      ratings: { type: 'string' },
+      level: { type: 'string' },
+      order: { type: 'string' },
+      seed: { type: 'string' },
+      resamples: { type: 'string' },
+      'tolerance-ms': { type: 'string' },
+      'hayes-krippendorff': { type: 'boolean', default: false },
+      set: { type: 'string' },
+      system: { type: 'string' },
+      out: { type: 'string' },
+      'no-sign-request': { type: 'boolean', default: false },
+    },
+    true,
+  );
   const v = parsed.values;
   return {
     positionals: parsed.positionals,
@@ -89,6 +104,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
 
 function integer(name: string, raw: string, min: number, max: number): number {
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || n < min || n > max)
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return n;
 }

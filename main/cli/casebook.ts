@@ -2,39 +2,27 @@
  * `earshot casebook list --study S` and `earshot casebook export --study S [--category C] --out DIR [--html]`: a
  * study's casebook, and its cases exported as folders or single HTML files. The command line acts as the study lead.
  */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import type { Casebook } from '../../shared/types/casebook';
 import { byCategory, toCasebookCase } from '../annotation/casebook';
 import { exportStudyCases } from '../annotation/case-export/case-export';
 import { studyCases } from '../db/casebook';
-import { UsageError, type CliOptions } from './args';
-import { openForCli, requireStudy, type CommandOutput } from './commands';
-
-/** What `casebook` prints, and whether as JSON; exit code 0 (failures throw). */
-export interface CasebookOutput extends CommandOutput {
-  exitCode: number;
-  json_: boolean;
-}
+import { parseCommandOptions, UsageError, type CliOptions } from './args';
+import { openForCli, requireStudy, type SelfParsedOutput } from './commands';
 
 function options(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        study: { type: 'string' },
-        category: { type: 'string' },
-        out: { type: 'string' },
-        html: { type: 'boolean', default: false },
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  return parseCommandOptions(
+    argv,
+    {
+      study: { type: 'string' },
+      category: { type: 'string' },
+      out: { type: 'string' },
+      html: { type: 'boolean', default: false },
+      db: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    true,
+  );
 }
 
 const at = (ms: number | null) => (ms === null ? '' : `${(ms / 1000).toFixed(1)} s`);
@@ -56,7 +44,7 @@ function listText(book: Casebook['categories'], cases: Casebook['cases']): strin
 }
 
 /** Runs `casebook list` or `casebook export`. */
-export async function casebookCommand(argv: string[]): Promise<CasebookOutput> {
+export async function casebookCommand(argv: string[]): Promise<SelfParsedOutput> {
   const { values: v, positionals } = options(argv);
   const [sub, ...extra] = positionals;
   if (sub !== 'list' && sub !== 'export') throw new UsageError('say casebook list or casebook export (see --help)');

@@ -14,6 +14,12 @@ export interface CommandOutput {
   text: string;
 }
 
+/** What a command that reads its own options returns: its output, whether to print it as JSON, and the exit code. */
+export interface SelfParsedOutput extends CommandOutput {
+  exitCode: number;
+  json_: boolean;
+}
+
 /** Opens the services for a CLI command on --db or the app's default database. */
 export async function openForCli(opts: CliOptions): Promise<Services> {
   return openStudioServices(resolve(opts.db ?? defaultDbPath()), { door: 'web' });
@@ -33,7 +39,10 @@ export function requireStudy(s: Services, opts: CliOptions): { id: number; name:
   if (!opts.study) throw new UsageError('--study ID_OR_NAME is required');
   const study = findStudy(s.db, opts.study);
   if (!study) {
-    const names = listStudies(s.db).map((x) => `${x.id} "${x.name}"`).join(', ') || 'none';
+    const names =
+      listStudies(s.db)
+        .map((x) => `${x.id} "${x.name}"`)
+        .join(', ') || 'none';
     throw new UsageError(`no study "${opts.study}" (studies: ${names})`);
   }
   return study;
@@ -45,6 +54,8 @@ export function episodesCommand(s: Services, opts: CliOptions): CommandOutput {
   const episodes = listEpisodes(s.db, study.id);
   return {
     json: { study, episodes },
-    text: episodes.map((e) => `${e.id}\t${e.externalId}\t${e.system}\t${e.outcome ?? ''}\t${e.judgeLabel ?? ''}`).join('\n'),
+    text: episodes
+      .map((e) => `${e.id}\t${e.externalId}\t${e.system}\t${e.outcome ?? ''}\t${e.judgeLabel ?? ''}`)
+      .join('\n'),
   };
 }

@@ -1,39 +1,27 @@
 /** `earshot generate dsb-dg --document F --qa F --out SET.jsonl`: a DSB-DG episode set from a document and its QA set. */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { generateDsbDg, type GeneratedSet } from '../runner/generate/generate-dsb-dg';
 import { TIERS } from '../runner/set/schema';
 import type { Tier } from '../runner/generate/excerpts';
-import { UsageError } from './args';
-import type { CommandOutput } from './commands';
-
-/** What `generate` prints, and whether as JSON; exit code 0 (failures throw). */
-export interface GenerateOutput extends CommandOutput {
-  exitCode: number;
-  json_: boolean;
-}
+import { parseCommandOptions, UsageError } from './args';
+import type { SelfParsedOutput } from './commands';
 
 function options(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        document: { type: 'string' },
-        qa: { type: 'string' },
-        out: { type: 'string' },
-        repeats: { type: 'string' },
-        id: { type: 'string' },
-        domain: { type: 'string' },
-        early: { type: 'string' },
-        'script-tier': { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  return parseCommandOptions(
+    argv,
+    {
+      document: { type: 'string' },
+      qa: { type: 'string' },
+      out: { type: 'string' },
+      repeats: { type: 'string' },
+      id: { type: 'string' },
+      domain: { type: 'string' },
+      early: { type: 'string' },
+      'script-tier': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    true,
+  );
 }
 
 const whole = (name: string, raw: string | undefined): number | undefined => {
@@ -54,7 +42,7 @@ export function generatedText(g: GeneratedSet): string {
 }
 
 /** Runs `generate dsb-dg`. */
-export async function generateCommand(argv: string[]): Promise<GenerateOutput> {
+export async function generateCommand(argv: string[]): Promise<SelfParsedOutput> {
   const { values: v, positionals } = options(argv);
   if (positionals[0] !== 'dsb-dg' || positionals.length > 1) {
     throw new UsageError('say what to generate: earshot generate dsb-dg --document F --qa F --out SET.jsonl');

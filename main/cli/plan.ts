@@ -1,33 +1,18 @@
 /** `earshot plan --study S --figure F --width W`: how many more labels give a judge-corrected figure that width. */
-import { parseArgs } from 'node:util';
 import { labelPlan } from '../metrics/label-plan';
 import type { LabelPlan } from '../../shared/types/ppi';
-import { UsageError, type CliOptions } from './args';
-import { openForCli, requireStudy, type CommandOutput } from './commands';
-
-/** What `plan` prints, and whether as JSON; exit code 0 (failures throw). */
-export interface PlanOutput extends CommandOutput {
-  exitCode: number;
-  json_: boolean;
-}
+import { parseCommandOptions, UsageError, type CliOptions } from './args';
+import { openForCli, requireStudy, type SelfParsedOutput } from './commands';
 
 /** Options of `plan` (its own, as --figure and --width are no other command's). */
 function options(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        study: { type: 'string' },
-        figure: { type: 'string' },
-        width: { type: 'string' },
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  return parseCommandOptions(argv, {
+    study: { type: 'string' },
+    figure: { type: 'string' },
+    width: { type: 'string' },
+    db: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  }).values;
 }
 
 /** The plan as text: one block per system, one line per design. */
@@ -52,7 +37,7 @@ export function planText(plan: LabelPlan): string {
 }
 
 /** Runs `plan`: the figure's label budget per system. */
-export async function planCommand(argv: string[]): Promise<PlanOutput> {
+export async function planCommand(argv: string[]): Promise<SelfParsedOutput> {
   const v = options(argv);
   if (!v.figure)
     throw new UsageError('--figure MAPPING[=CATEGORY] is required (e.g. grade:correct, or grade=INCORRECT)');

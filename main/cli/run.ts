@@ -1,9 +1,8 @@
 /** The `run`, `judge` and `judges` commands: run an episode set against a system, re-judge a study, compare judges with humans. */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import type { Services } from '../services/services';
-import { openForCli, requireStudy, type CommandOutput } from './commands';
-import { UsageError, type CliOptions } from './args';
+import { openForCli, requireStudy, type SelfParsedOutput } from './commands';
+import { parseCommandOptions, UsageError, type CliOptions } from './args';
 import { loadJudgeConfig } from '../judge/config';
 import { judgeStudy } from '../judge/judge-study';
 import { compareJudges } from '../judge/compare';
@@ -16,26 +15,17 @@ import { resumeRun, startRun } from '../runner/runner';
 import { dryRunText, planRun } from '../runner/dry-run';
 import type { RunDetail } from '../../shared/types/runs';
 
-/** What a run command returns: what to print, and the exit code. */
-export interface RunCommandOutput extends CommandOutput {
-  exitCode: number;
-  json_: boolean;
-}
-
 type Values = Record<string, string | boolean | undefined>;
 
 function parse(argv: string[], options: Record<string, { type: 'string' | 'boolean' }>): Values {
-  try {
-    return parseArgs({ args: argv, options: { ...options, db: { type: 'string' }, json: { type: 'boolean' } }, strict: true, allowPositionals: false }).values as Values;
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  return parseCommandOptions(argv, { ...options, db: { type: 'string' }, json: { type: 'boolean' } }).values as Values;
 }
 
 function whole(name: string, raw: string | boolean | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -63,14 +53,30 @@ function follow(s: Services, jobId: string, quiet: boolean): () => void {
 }
 
 /** `run --set FILE --system CONFIG.json [--judge JUDGE.json] [--study NAME] [--repeats N] [--concurrency N] [--out DIR] | --resume RUN`. */
-export async function runCommand(argv: string[]): Promise<RunCommandOutput> {
-  const v = parse(argv, { set: { type: 'string' }, system: { type: 'string' }, judge: { type: 'string' }, study: { type: 'string' }, repeats: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, resume: { type: 'string' }, 'dry-run': { type: 'boolean' } });
+export async function runCommand(argv: string[]): Promise<SelfParsedOutput> {
+  const v = parse(argv, {
+    set: { type: 'string' },
+    system: { type: 'string' },
+    judge: { type: 'string' },
+    study: { type: 'string' },
+    repeats: { type: 'string' },
+    concurrency: { type: 'string' },
+    out: { type: 'string' },
+    resume: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+  });
   const resume = whole('resume', v.resume, 1, Number.MAX_SAFE_INTEGER);
-  if (!resume && (!v.set || !v.system)) throw new UsageError('--set FILE and --system CONFIG.json are required (or --resume RUN_ID)');
+  if (!resume && (!v.set || !v.system))
+    throw new UsageError('--set FILE and --system CONFIG.json are required (or --resume RUN_ID)');
   if (v['dry-run']) {
     if (resume) throw new UsageError('--dry-run plans a new run: give --set and --system, not --resume');
     const judge = v.judge ? resolve(v.judge as string) : null;
-    const plan = await planRun({ set: v.set as string, system: resolve(v.system as string), judge, repeats: whole('repeats', v.repeats, 1, 50) });
+    const plan = await planRun({
+      set: v.set as string,
+      system: resolve(v.system as string),
+      judge,
+      repeats: whole('repeats', v.repeats, 1, 50),
+    });
     return { json: plan, text: dryRunText(plan), exitCode: 0, json_: !!v.json };
   }
   return withServices(v, async (s) => {
@@ -94,17 +100,21 @@ export async function runCommand(argv: string[]): Promise<RunCommandOutput> {
       `run ${r.id}: ${r.status} · ${r.done} of ${r.planned} episodes done, ${r.failed} failed · study ${r.studyId} "${r.studyName}"`,
       `median first-audio delay: ${detail.medianFirstAudioMs === null ? '—' : `${Math.round(detail.medianFirstAudioMs)} ms`}`,
       ...werLine(detail.transcription),
-      ...detail.items.map((i) => `  ${i.itemId}\t${i.trials} trial(s)\tmedian FTED ${i.medianFirstAudioMs === null ? '—' : Math.round(i.medianFirstAudioMs) + ' ms'}\tmedian reward ${i.medianReward ?? '—'}\t${i.labels.join(',')}`),
+      ...detail.items.map(
+        (i) =>
+          `  ${i.itemId}\t${i.trials} trial(s)\tmedian FTED ${i.medianFirstAudioMs === null ? '—' : Math.round(i.medianFirstAudioMs) + ' ms'}\tmedian reward ${i.medianReward ?? '—'}\t${i.labels.join(',')}`,
+      ),
       ...detail.episodes.filter((e) => e.status === 'failed').map((e) => `  failed ${e.externalId}: ${e.error}`),
     ].join('\n');
     const exitCode = r.status === 'done' && r.failed === 0 ? 0 : r.status === 'cancelled' ? 130 : 1;
-    if (exitCode === 1) process.stderr.write(`earshot run: ${r.failed} episode(s) failed${r.error ? `; ${r.error}` : ''}\n`);
+    if (exitCode === 1)
+      process.stderr.write(`earshot run: ${r.failed} episode(s) failed${r.error ? `; ${r.error}` : ''}\n`);
     return { json: detail, text, exitCode, json_: !!v.json };
   });
 }
 
 /** `judge --study X --judge JUDGE.json [--only-labelled FIELD]`: (re-)judges a study, or only its items labelled on FIELD. */
-export async function judgeCommand(argv: string[]): Promise<RunCommandOutput> {
+export async function judgeCommand(argv: string[]): Promise<SelfParsedOutput> {
   const v = parse(argv, { study: { type: 'string' }, judge: { type: 'string' }, 'only-labelled': { type: 'string' } });
   if (!v.judge) throw new UsageError('--judge JUDGE.json is required');
   return withServices(v, async (s) => {
@@ -117,7 +127,11 @@ export async function judgeCommand(argv: string[]): Promise<RunCommandOutput> {
     const summary = await job.done.finally(stop);
     const text = [
       `judged ${summary.judged} episode(s) of "${study.name}" with ${summary.judgeId} (${summary.judgeVersion})`,
-      `labels: ${Object.entries(summary.labels).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}`,
+      `labels: ${
+        Object.entries(summary.labels)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ') || '—'
+      }`,
       ...summary.skipped.map((x) => `  skipped ${x.externalId}: ${x.reason}`),
       ...summary.failed.map((x) => `  failed ${x.externalId}: ${x.error}`),
     ].join('\n');
@@ -132,14 +146,16 @@ const k3 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
 function judgeRef(text: string, option: string): JudgeRef {
   const at = text.lastIndexOf('@');
   if (!text || at === 0) throw new UsageError(`${option} takes a judge id, or ID@VERSION`);
-  return at < 0 ? { judgeId: text, judgeVersion: '' } : { judgeId: text.slice(0, at), judgeVersion: text.slice(at + 1) };
+  return at < 0
+    ? { judgeId: text, judgeVersion: '' }
+    : { judgeId: text.slice(0, at), judgeVersion: text.slice(at + 1) };
 }
 
 /**
  * `judges --study X [--field F]`: every judge of a study against its human annotators; with `--baseline J --candidate J
  * --mapping KEY`, the two judges on exactly the labelled items, held-out and tuning parts apart.
  */
-export async function judgesCommand(argv: string[]): Promise<RunCommandOutput> {
+export async function judgesCommand(argv: string[]): Promise<SelfParsedOutput> {
   const v = parse(argv, {
     study: { type: 'string' },
     field: { type: 'string' },
@@ -150,7 +166,8 @@ export async function judgesCommand(argv: string[]): Promise<RunCommandOutput> {
   return withServices(v, async (s) => {
     const study = requireStudy(s, { positionals: [], json: false, study: v.study as string | undefined } as CliOptions);
     if (v.baseline !== undefined || v.candidate !== undefined) {
-      if (!v.baseline || !v.candidate || !v.mapping || !v.field) throw new UsageError('--baseline, --candidate, --mapping and --field go together');
+      if (!v.baseline || !v.candidate || !v.mapping || !v.field)
+        throw new UsageError('--baseline, --candidate, --mapping and --field go together');
       const cmp = compareJudgesOnLabelled(s.db, {
         studyId: study.id,
         field: v.field as string,
@@ -174,7 +191,7 @@ export async function judgesCommand(argv: string[]): Promise<RunCommandOutput> {
 }
 
 /** The commands this module adds, by name. */
-export const runCommands: Record<string, (argv: string[]) => Promise<RunCommandOutput>> = {
+export const runCommands: Record<string, (argv: string[]) => Promise<SelfParsedOutput>> = {
   run: runCommand,
   judge: judgeCommand,
   judges: judgesCommand,
