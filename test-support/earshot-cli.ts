@@ -1,5 +1,5 @@
 /** Runs `bin/earshot.mjs` as a user runs it, as a child process, for CLI tests and for seeding e2e databases. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './fixtures';
 
@@ -18,19 +18,41 @@ export interface CliPlace {
   db?: string;
   /** Working folder; the repository root by default. */
   cwd?: string;
-  /** Extra environment for the child. */
+  /** Extra environment for the child; a key set to undefined is removed from it. */
   env?: Record<string, string | undefined>;
+}
+
+function argvOf(place: CliPlace, args: string[]): string[] {
+  return [join(repoRoot, 'bin', 'earshot.mjs'), ...args, ...(place.db ? ['--db', place.db] : [])];
+}
+
+function envOf(place: CliPlace): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, EARSHOT_HOME: place.home, ...place.env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  return env;
 }
 
 /** Runs `earshot ARGS…` synchronously and returns its exit code and output. */
 export function runEarshot(place: CliPlace, ...args: string[]): CliResult {
-  const argv = [join(repoRoot, 'bin', 'earshot.mjs'), ...args, ...(place.db ? ['--db', place.db] : [])];
-  const res = spawnSync(process.execPath, argv, {
+  const res = spawnSync(process.execPath, argvOf(place, args), {
     cwd: place.cwd ?? repoRoot,
-    env: { ...process.env, EARSHOT_HOME: place.home, ...place.env },
+    env: envOf(place),
     encoding: 'utf8',
   });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+/** Runs `earshot ARGS…` without blocking this process (a local protocol server in the test can then answer it). */
+export function runEarshotAsync(place: CliPlace, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argvOf(place, args), { cwd: place.cwd ?? repoRoot, env: envOf(place) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** Runs `earshot ARGS… --json`, throws with its stderr unless it exits 0, and returns the parsed document. */

@@ -1,10 +1,8 @@
 /** After two disputes are adjudicated through decide() (one label, one `unresolved`): Results, `earshot metrics
  * --json` and agreement against the adjudicated label. */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
-import { fixture, repoRoot } from '../../test-support/fixtures';
+import { fixture } from '../../test-support/fixtures';
 import { readTauElicitation } from '../importers/tau-elicitation/read-tau-elicitation';
 import { writeBatch } from '../importers/write-batch';
 import { metricsHandlers } from '../api/metrics-handlers';
@@ -13,6 +11,7 @@ import type { AdjudicationItem } from '../../shared/types/annotation';
 import { createAnnotator } from './annotators';
 import { adjudicationQueue, decide } from './adjudication';
 import { ADJUDICATED_RATER, computeStudyAgreement } from './agreement';
+import { runEarshot } from '../../test-support/earshot-cli';
 
 const now = new Date('2026-01-02T03:04:05Z');
 let t: TempServices;
@@ -36,7 +35,13 @@ beforeAll(async () => {
   const why = 'the audio cuts out';
   unresolved = decide(db, { ...on, episodeId: second.episodeId, value: 'unresolved', rationale: why }, now);
   expect(adjudicationQueue(db, { studyId, field: 'error_source', adjudicatorId: judy }).counts).toEqual({
-    field: 'error_source', items: 100, unanimous: 97, decided: 1, unresolved: 1, open: 1, resolved: 98,
+    field: 'error_source',
+    items: 100,
+    unanimous: 97,
+    decided: 1,
+    unresolved: 1,
+    open: 1,
+    resolved: 98,
   });
 }, 60_000);
 afterAll(() => t.cleanup());
@@ -56,12 +61,10 @@ describe('Results, earshot metrics and agreement after adjudication', () => {
   });
 
   it('earshot metrics --json prints the same figures from the database file', { timeout: 30_000 }, () => {
-    const args = ['metrics', '--study', 'tau elicit', '--db', t.dbPath, '--json', '--resamples', '200'];
-    const env = { ...process.env, EARSHOT_HOME: t.dir };
-    const bin = join(repoRoot, 'bin', 'earshot.mjs');
-    const res = spawnSync(process.execPath, [bin, ...args], { cwd: t.dir, encoding: 'utf8', env });
+    const args = ['metrics', '--study', 'tau elicit', '--json', '--resamples', '200'];
+    const res = runEarshot({ home: t.dir, db: t.dbPath, cwd: t.dir }, ...args);
     expect(res.stderr).toBe('');
-    expect(res.status).toBe(0);
+    expect(res.code).toBe(0);
     const m = JSON.parse(res.stdout) as StudyMetrics;
     expect(Object.fromEntries(resolvedSources(m))).toEqual({ no_error: 66, agent: 32, disputed: 1, unresolved: 1 });
   });

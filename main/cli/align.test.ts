@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from '../../test-support/fixtures';
 import { removeTempDirs, tempDir } from '../../test-support/temp-files';
 import { writeUntimedStudy, type UntimedStudy } from '../../test-support/untimed-call';
 import type { ImportSummary } from '../../shared/methods/imports';
 import type { EpisodeOut } from './episode';
+import { runEarshot } from '../../test-support/earshot-cli';
 
 let dir: string;
 let study: UntimedStudy;
 
 /** `earshot …` as a user runs it, on a database in the test's folder. */
 function earshot(...args: string[]) {
-  const res = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args, '--db', join(dir, 'e.db')], {
-    cwd: repoRoot,
-    env: { ...process.env, EARSHOT_HOME: dir },
-    encoding: 'utf8',
-  });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+  return runEarshot({ home: dir, db: join(dir, 'e.db') }, ...args);
 }
 
 beforeAll(async () => {

@@ -1,21 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../test-support/fixtures';
+import { runEarshot } from '../../test-support/earshot-cli';
 
 const home = mkdtempSync(join(tmpdir(), 'earshot-cli-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-function earshot(...args: string[]) {
-  const res = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, EARSHOT_HOME: home },
-    encoding: 'utf8',
-  });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+const earshot = (...args: string[]) => runEarshot({ home }, ...args);
 
 describe('earshot CLI', () => {
   it('studies --json uses the default database, which holds the demo study on first use', () => {

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { repoRoot } from '../../test-support/fixtures';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { createAnnotator } from '../annotation/annotators';
 import { setLabel } from '../annotation/labels';
@@ -9,6 +6,7 @@ import { decide } from '../annotation/adjudication';
 import { listEpisodes } from '../db/episodes';
 import { listStudies } from '../db/studies';
 import type { EpisodeOut } from './episode';
+import { runEarshot } from '../../test-support/earshot-cli';
 
 const CALL = 'demo-retail-order-status';
 const now = new Date('2026-01-02T03:04:05Z');
@@ -16,12 +14,7 @@ let t: TempServices;
 
 /** `earshot episode …` as a user runs it, on the test's database file. */
 function earshot(...args: string[]) {
-  const res = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args, '--db', t.dbPath], {
-    cwd: repoRoot,
-    env: { ...process.env, EARSHOT_HOME: t.dir },
-    encoding: 'utf8',
-  });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+  return runEarshot({ home: t.dir, db: t.dbPath }, ...args);
 }
 
 beforeAll(async () => {

@@ -1,35 +1,51 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixture, repoRoot } from '../../test-support/fixtures';
+import { fixture } from '../../test-support/fixtures';
+import { runEarshot } from '../../test-support/earshot-cli';
 
 const home = mkdtempSync(join(tmpdir(), 'earshot-import-cli-'));
 const db = join(home, 'import.db');
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-function earshot(...args: string[]) {
-  const res = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args, '--db', db], { cwd: repoRoot, env: { ...process.env, EARSHOT_HOME: home }, encoding: 'utf8' });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+const earshot = (...args: string[]) => runEarshot({ home, db }, ...args);
 
 describe('earshot import', () => {
   it('detects and imports each benchmark fixture, printing the counts as JSON', () => {
     const tau2 = earshot('import', fixture('tau2-voice', 'experiment'), '--study', 'τ-Voice fixture', '--json');
     expect(tau2.code, tau2.stderr).toBe(0);
-    expect(JSON.parse(tau2.stdout)).toMatchObject({ study: { name: 'τ-Voice fixture' }, format: 'tau2', episodes: 3, skipped: 0 });
+    expect(JSON.parse(tau2.stdout)).toMatchObject({
+      study: { name: 'τ-Voice fixture' },
+      format: 'tau2',
+      episodes: 3,
+      skipped: 0,
+    });
     const vera = JSON.parse(earshot('import', fixture('vera', 'test_voice_episodes', 'test.json'), '--json').stdout);
     expect(vera).toMatchObject({ format: 'vera', episodes: 5, audio: 5 });
     const elicit = JSON.parse(earshot('import', fixture('tau-elicitation'), '--json').stdout);
     expect(elicit).toMatchObject({ format: 'tau-elicitation', episodes: 705 });
-    expect(Object.keys(elicit).sort()).toEqual(['aligned', 'annotations', 'audio', 'episodes', 'format', 'judgements', 'skipped', 'study', 'turns', 'unchanged', 'warnings']);
+    expect(Object.keys(elicit).sort()).toEqual([
+      'aligned',
+      'annotations',
+      'audio',
+      'episodes',
+      'format',
+      'judgements',
+      'skipped',
+      'study',
+      'turns',
+      'unchanged',
+      'warnings',
+    ]);
     // The archive has no call audio, so nothing is aligned.
     expect(elicit.aligned).toEqual({ episodes: 0, turns: 0 });
   });
 
   it('changes nothing on a second import of the same files', () => {
-    const again = JSON.parse(earshot('import', fixture('tau2-voice', 'experiment'), '--study', 'τ-Voice fixture', '--json').stdout);
+    const again = JSON.parse(
+      earshot('import', fixture('tau2-voice', 'experiment'), '--study', 'τ-Voice fixture', '--json').stdout,
+    );
     expect(again).toMatchObject({ unchanged: true, episodes: 0 });
   });
 
@@ -43,7 +59,13 @@ describe('earshot import', () => {
   it('fails on a broken file with the file, record and field named, and leaves the database unchanged', () => {
     const before = earshot('studies', '--json').stdout;
     const bad = join(home, 'bad.jsonl');
-    writeFileSync(bad, [JSON.stringify({ schema: 'earshot-episode-v1', id: 'ok' }), JSON.stringify({ schema: 'earshot-episode-v1', id: 'x', trial: 'first' })].join('\n'));
+    writeFileSync(
+      bad,
+      [
+        JSON.stringify({ schema: 'earshot-episode-v1', id: 'ok' }),
+        JSON.stringify({ schema: 'earshot-episode-v1', id: 'x', trial: 'first' }),
+      ].join('\n'),
+    );
     const res = earshot('import', bad, '--json');
     expect(res.code).toBe(3);
     expect(res.stdout).toBe('');

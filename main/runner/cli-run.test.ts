@@ -1,5 +1,4 @@
 /** `earshot run`, `judge` and `judges` as real child processes against the local OpenAI-protocol server. */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,20 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../test-support/fixtures';
 import { exampleSetAt, fakeJudge, fakeSystem } from '../../test-support/openai-server/fixtures';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/openai-server/server';
+import { runEarshotAsync } from '../../test-support/earshot-cli';
 
 let fake: FakeOpenAi;
 const home = mkdtempSync(join(tmpdir(), 'earshot-cli-run-'));
 const db = join(home, 'runs.db');
 
-function earshot(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args], { cwd: repoRoot, env: { ...process.env, EARSHOT_HOME: home, OPENAI_API_KEY: fake.apiKey, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function earshot(args: string[], env: Record<string, string> = {}) {
+  return runEarshotAsync({ home, env: { OPENAI_API_KEY: fake.apiKey, ...env } }, ...args);
 }
 
 beforeAll(async () => {
@@ -38,20 +31,55 @@ describe('earshot run', () => {
     const judge = join(home, 'judge.json');
     writeFileSync(system, JSON.stringify(fakeSystem('cascade', fake.baseUrl)));
     writeFileSync(judge, JSON.stringify(fakeJudge(fake.baseUrl)));
-    const res = await earshot(['run', '--set', set, '--system', system, '--judge', judge, '--repeats', '2', '--db', db, '--json']);
+    const res = await earshot([
+      'run',
+      '--set',
+      set,
+      '--system',
+      system,
+      '--judge',
+      judge,
+      '--repeats',
+      '2',
+      '--db',
+      db,
+      '--json',
+    ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const doc = JSON.parse(res.stdout);
-    expect(doc.run).toMatchObject({ status: 'done', planned: 4, done: 4, failed: 0, studyName: 'Generic mini × fake-cascade' });
-    expect(doc.items.map((i: { itemId: string; trials: number }) => [i.itemId, i.trials])).toEqual([['boiling-point', 2], ['capital-france', 2]]);
+    expect(doc.run).toMatchObject({
+      status: 'done',
+      planned: 4,
+      done: 4,
+      failed: 0,
+      studyName: 'Generic mini × fake-cascade',
+    });
+    expect(doc.items.map((i: { itemId: string; trials: number }) => [i.itemId, i.trials])).toEqual([
+      ['boiling-point', 2],
+      ['capital-france', 2],
+    ]);
     expect(doc.medianFirstAudioMs).toBeGreaterThan(0);
     expect(readFileSync(db).includes(Buffer.from(fake.apiKey))).toBe(false);
 
-    const rejudge = await earshot(['judge', '--study', 'Generic mini × fake-cascade', '--judge', judge, '--db', db, '--json']);
+    const rejudge = await earshot([
+      'judge',
+      '--study',
+      'Generic mini × fake-cascade',
+      '--judge',
+      judge,
+      '--db',
+      db,
+      '--json',
+    ]);
     expect(rejudge.code).toBe(0);
     expect(JSON.parse(rejudge.stdout)).toMatchObject({ judged: 4, judgeId: 'fake-judge' });
     const judges = await earshot(['judges', '--study', 'Generic mini × fake-cascade', '--db', db, '--json']);
-    expect(JSON.parse(judges.stdout)).toMatchObject({ field: 'verdict', annotators: [], judges: [{ judgeId: 'fake-judge', episodes: 4 }] });
+    expect(JSON.parse(judges.stdout)).toMatchObject({
+      field: 'verdict',
+      annotators: [],
+      judges: [{ judgeId: 'fake-judge', episodes: 4 }],
+    });
   });
 
   it('fails with one line on stderr: missing options, a config holding a key', async () => {
@@ -59,10 +87,23 @@ describe('earshot run', () => {
     writeFileSync(bad, JSON.stringify({ kind: 'text', id: 'x', model: 'm', apiKey: 'sk-do-not-put-keys-here' }));
     const [usage, cfg] = await Promise.all([
       earshot(['run', '--db', db]),
-      earshot(['run', '--set', join(repoRoot, 'resources', 'episode-sets', 'generic-mini.jsonl'), '--system', bad, '--db', join(home, 'other.db')]),
+      earshot([
+        'run',
+        '--set',
+        join(repoRoot, 'resources', 'episode-sets', 'generic-mini.jsonl'),
+        '--system',
+        bad,
+        '--db',
+        join(home, 'other.db'),
+      ]),
     ]);
-    expect([usage.code, usage.stderr]).toEqual([2, 'earshot run: --set FILE and --system CONFIG.json are required (or --resume RUN_ID)\n']);
+    expect([usage.code, usage.stderr]).toEqual([
+      2,
+      'earshot run: --set FILE and --system CONFIG.json are required (or --resume RUN_ID)\n',
+    ]);
     expect(cfg.code).toBe(1);
-    expect(cfg.stderr).toMatch(/^earshot run: .*bad\.json: apiKey: API keys are never read from config files; name an environment variable in apiKeyEnv instead\n$/);
+    expect(cfg.stderr).toMatch(
+      /^earshot run: .*bad\.json: apiKey: API keys are never read from config files; name an environment variable in apiKeyEnv instead\n$/,
+    );
   });
 });

@@ -1,31 +1,20 @@
 /** `earshot run --dry-run`: the plan is printed before anything is sent, and nothing is sent. */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../test-support/fixtures';
 import { exampleSetAt, fakeJudge, fakeSystem } from '../../test-support/openai-server/fixtures';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/openai-server/server';
 import { DEFAULT_INSTRUCTIONS } from './systems/config';
 import { planRun } from './dry-run';
 import { loadPrices } from './prices';
+import { runEarshotAsync } from '../../test-support/earshot-cli';
 
 let fake: FakeOpenAi;
 const home = mkdtempSync(join(tmpdir(), 'earshot-dry-run-'));
 
-function earshot(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, EARSHOT_HOME: home };
-  delete env.OPENAI_API_KEY;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args], { cwd: repoRoot, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `earshot ARGS…` with no API key in its environment: a dry run must need none. */
+const earshot = (args: string[]) => runEarshotAsync({ home, env: { OPENAI_API_KEY: undefined } }, ...args);
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();

@@ -1,10 +1,8 @@
 /** `earshot run` with a gemini-live system file against the local Gemini Live server: a whole run into a study. */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../test-support/fixtures';
 import { fakeGeminiSystem } from '../../test-support/gemini-server/fixtures';
 import { startFakeGemini, type FakeGemini } from '../../test-support/gemini-server/server';
 import { decodeText } from '../../test-support/openai-server/fsk';
@@ -15,6 +13,7 @@ import { getAssetFile } from '../db/audio';
 import { getEpisode } from '../db/episodes';
 import { openDatabase } from '../db/open';
 import type { RunDetail } from '../../shared/types/runs';
+import { runEarshotAsync } from '../../test-support/earshot-cli';
 
 /** The server's scripted delay before the first audio of every reply, ms. */
 const DELAY_MS = 60;
@@ -23,16 +22,8 @@ let openai: FakeOpenAi;
 const home = mkdtempSync(join(tmpdir(), 'earshot-gemini-run-'));
 const db = join(home, 'runs.db');
 
-function earshot(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const env = { ...process.env, EARSHOT_HOME: home, OPENAI_API_KEY: openai.apiKey, FAKE_GEMINI_KEY: gemini.apiKey };
-    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args], { cwd: repoRoot, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function earshot(args: string[]) {
+  return runEarshotAsync({ home, env: { OPENAI_API_KEY: openai.apiKey, FAKE_GEMINI_KEY: gemini.apiKey } }, ...args);
 }
 
 function filesUnder(dir: string): string[] {

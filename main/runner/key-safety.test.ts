@@ -3,14 +3,13 @@
  * exported (episodes, episode, metrics); the key's bytes are in no file under the data folder (database, write-ahead
  * log, recordings, caches) and in no line of stdout or stderr — also for a run whose key the server refuses.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../test-support/fixtures';
 import { exampleSetAt, fakeJudge, fakeSystem } from '../../test-support/openai-server/fixtures';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test-support/openai-server/server';
+import { runEarshotAsync } from '../../test-support/earshot-cli';
 
 const KEY = 'sk-test-earshot-keysafety-5f3a9c1e7b2d4608';
 const WRONG = 'sk-test-earshot-refused-9d8c7b6a5f4e3d21';
@@ -19,22 +18,10 @@ const home = mkdtempSync(join(tmpdir(), 'earshot-key-safety-'));
 const db = join(home, 'runs.db');
 const outputs: string[] = [];
 
-function earshot(args: string[], key = KEY): Promise<{ code: number | null; stdout: string }> {
-  const env = { ...process.env, EARSHOT_HOME: home, OPENAI_API_KEY: key };
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), ...args, '--db', db], {
-      cwd: repoRoot,
-      env,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => {
-      outputs.push(stdout, stderr);
-      resolve({ code, stdout });
-    });
-  });
+async function earshot(args: string[], key = KEY): Promise<{ code: number | null; stdout: string }> {
+  const res = await runEarshotAsync({ home, db, env: { OPENAI_API_KEY: key } }, ...args);
+  outputs.push(res.stdout, res.stderr);
+  return res;
 }
 
 function filesUnder(dir: string): string[] {
