@@ -1,7 +1,15 @@
 /** Methods for studies, episodes and audio: what the replay view reads. */
 import { z } from 'zod';
 import { method } from './define';
-import type { AppInfo, AudioPeaks, EpisodeDetail, EpisodeRow, SpectrogramImage, StudySummary } from '../domain';
+import type {
+  AppInfo,
+  AudioAssetInfo,
+  AudioPeaks,
+  EpisodeDetail,
+  EpisodeRow,
+  SpectrogramImage,
+  StudySummary,
+} from '../domain';
 import { episodeQuerySchema, type EpisodeFacets, type EpisodePage } from '../types/browse';
 
 const id = z.number().int().positive();
@@ -19,6 +27,11 @@ export const browseMethods = {
   /** The peaks of an episode's first audio asset (null without audio), cut to at most `maxBuckets` per channel. */
   'episodes.peaks': method<{ peaks: AudioPeaks | null }>()(
     z.object({ episodeId: id, maxBuckets: z.number().int().min(1).max(1e9).optional() }).strict(),
+  ),
+  /** Each listed episode's first audio asset (as `episodes.get` lists them), so the studio can start an episode's audio on
+   * the press that opens it; episodes without audio, or not found, are left out. */
+  'episodes.firstAudio': method<{ audio: { episodeId: number; asset: AudioAssetInfo }[] }>()(
+    z.object({ episodeIds: z.array(id).min(1).max(200) }).strict(),
   ),
   'audio.spectrogram': method<SpectrogramImage>()(
     z
