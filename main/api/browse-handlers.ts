@@ -2,6 +2,7 @@
 import { appInfo, studiesList } from './studies';
 import { audioPeaks, audioSpectrogram, episodesFacets, episodesGet, episodesList, episodesQuery } from './episodes';
 import { episodesPeaks } from './episode-peaks';
+import { episodesFirstAudio } from './episode-first-audio';
 
 /** Browse handlers by method name. */
 export const browseHandlers = {
@@ -13,5 +14,6 @@ export const browseHandlers = {
   'episodes.get': episodesGet,
   'audio.peaks': audioPeaks,
   'episodes.peaks': episodesPeaks,
+  'episodes.firstAudio': episodesFirstAudio,
   'audio.spectrogram': audioSpectrogram,
 } as const;

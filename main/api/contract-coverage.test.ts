@@ -38,6 +38,7 @@ const VALID: { [M in MethodName]: ValidCall<M> } = {
   'episodes.nextUnlabelled': { input: (s) => ({ query: { studyId: s.demoStudyId }, annotatorId: s.ana }) },
   'audio.peaks': { input: (s) => ({ assetId: s.assetId }) },
   'episodes.peaks': { input: (s) => ({ episodeId: s.episodeId, maxBuckets: 64 }) },
+  'episodes.firstAudio': { input: (s) => ({ episodeIds: [s.episodeId] }) },
   'audio.spectrogram': { input: (s) => ({ assetId: s.assetId, channel: 0, startMs: 0, endMs: 2000, columns: 64 }) },
   // A job id no job has: answered { cancelled: false } (cancelling a running import is in import-handlers.test.ts).
   'jobs.cancel': { input: () => ({ jobId: randomUUID() }) },
