@@ -7,6 +7,7 @@ import { createServices } from '../services/services';
 import { readTauElicitation } from '../importers/tau-elicitation/read-tau-elicitation';
 import { writeBatch } from '../importers/write-batch';
 import { runEarshot } from '../../test-support/earshot-cli';
+import { TAU_VALIDATION } from '../../test-support/fixture-counts';
 
 const home = mkdtempSync(join(tmpdir(), 'earshot-cli-agreement-'));
 const db = join(home, 'study.db');
@@ -189,12 +190,7 @@ describe('earshot agreement', () => {
       for (const key of seven) expect(figure(key).computed).toBeCloseTo(value(key), 12);
       const fidelity = doc.judge.release.find((p: { file: string }) => p.file.endsWith('utterances.csv'));
       expect(fidelity.definitions.map((d: { key: string }) => d.key)).toEqual(['severity_ge_2', 'any_finding']);
-      expect(fidelity.definitions[0].figures).toMatchObject({
-        truePositives: 12,
-        falsePositives: 3,
-        falseNegatives: 4,
-        trueNegatives: 41,
-      });
+      expect(fidelity.definitions[0].figures).toMatchObject(TAU_VALIDATION.fidelity.severity2);
     },
   );
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture } from '../../test-support/fixtures';
 import { runEarshot } from '../../test-support/earshot-cli';
+import { TAU2_VOICE, TAU_ELICITATION, VERA } from '../../test-support/fixture-counts';
 
 const home = mkdtempSync(join(tmpdir(), 'earshot-import-cli-'));
 const db = join(home, 'import.db');
@@ -18,13 +19,13 @@ describe('earshot import', () => {
     expect(JSON.parse(tau2.stdout)).toMatchObject({
       study: { name: 'τ-Voice fixture' },
       format: 'tau2',
-      episodes: 3,
+      episodes: TAU2_VOICE.simulations.length,
       skipped: 0,
     });
     const vera = JSON.parse(earshot('import', fixture('vera', 'test_voice_episodes', 'test.json'), '--json').stdout);
-    expect(vera).toMatchObject({ format: 'vera', episodes: 5, audio: 5 });
+    expect(vera).toMatchObject({ format: 'vera', episodes: VERA.audio.withEpisode, audio: VERA.audio.files });
     const elicit = JSON.parse(earshot('import', fixture('tau-elicitation'), '--json').stdout);
-    expect(elicit).toMatchObject({ format: 'tau-elicitation', episodes: 705 });
+    expect(elicit).toMatchObject({ format: 'tau-elicitation', episodes: TAU_ELICITATION.episodes });
     expect(Object.keys(elicit).sort()).toEqual([
       'aligned',
       'annotations',
