@@ -2,7 +2,7 @@ import type { BootstrapOptions } from './bootstrap';
 import { clusterSumsBootstrap } from './cluster-sums-bootstrap';
 import { holmAdjust } from './holm';
 import { belowMinimum } from './min-cell';
-import { mulberry32 } from './prng';
+import { GOLDEN, mix32 } from '../agreement/prng';
 import { environmentsOf, type RealismUnit } from './realism-units';
 import type { RealismEffectRow, RealismOutcome, WeightedArm } from '../../../shared/types/elicitation-rows';
 
@@ -142,7 +142,11 @@ function randomizationPs(
   const outcomes = [...new Set(tested.map(({ c }) => c.spec.outcome))];
   const y = outcomes.map((o) => Float64Array.from(units, (u) => outcomeOf(o)(u) ?? 0));
   const present = outcomes.map((o) => Uint8Array.from(units, (u) => (outcomeOf(o)(u) === null ? 0 : 1)));
-  const random = mulberry32(seed);
+  // With shares ≥ 0 every stratum's cumulative distribution rises, so the category drawn (the first whose cumulative
+  // share exceeds u) is the number of cumulative shares u reaches, counted without a branch per category.
+  const rising = cumulative.every((v, j) => j % width === 0 || v >= cumulative[j - 1]);
+  const baseOf = Int32Array.from(stratumOf, (s) => s * width);
+  let state = seed | 0;
   const count = outcomes.map(() => new Float64Array(S * width));
   const total = outcomes.map(() => new Float64Array(S * width));
   const sums = new Float64Array(E * 4);
@@ -151,10 +155,13 @@ function randomizationPs(
   for (let d = 0; d < draws; d += 1) {
     outcomes.forEach((_, o) => (count[o].fill(0), total[o].fill(0)));
     for (let i = 0; i < n; i += 1) {
-      const u = random();
-      const base = stratumOf[i] * width;
+      // mulberry32(seed)'s next number, inline.
+      state = (state + GOLDEN) | 0;
+      const u = mix32(state) / 4294967296;
+      const base = baseOf[i];
       let category = 0;
-      while (category < width - 1 && u >= cumulative[base + category]) category += 1;
+      if (rising) for (let k = 0; k < width - 1; k += 1) category += u >= cumulative[base + k] ? 1 : 0;
+      else while (category < width - 1 && u >= cumulative[base + category]) category += 1;
       for (let o = 0; o < outcomes.length; o += 1) {
         if (present[o][i] === 0) continue;
         count[o][base + category] += 1;
