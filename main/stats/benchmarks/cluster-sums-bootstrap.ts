@@ -7,14 +7,31 @@ import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval
 /** Resamples × sums up to which the integer path keeps every resample's totals at once (32 MB). */
 const MAX_COLUMN_CELLS = 4_000_000;
 
-/** Whether every total of `count` drawn clusters' integer sums is exact, so that their order cannot change it. */
+/**
+ * Whether every total of `count` drawn clusters' integer sums is exact, so that their order cannot change it: each
+ * partial sum below, count · base plus multiples of differences from it, stays within 3 · count · the largest sum.
+ */
 function exactInAnyOrder(sums: Float64Array, count: number): boolean {
   let largest = 0;
   for (const v of sums) {
     if (!Number.isInteger(v)) return false;
     largest = Math.max(largest, Math.abs(v));
   }
-  return largest * count <= Number.MAX_SAFE_INTEGER;
+  return 3 * largest * count <= Number.MAX_SAFE_INTEGER;
+}
+
+/** The vector of sums that most clusters have (the first such in order when several tie). */
+function commonest(clusters: readonly Float64Array[]): Float64Array {
+  const seen = new Map<string, { sums: Float64Array; n: number }>();
+  let best: { sums: Float64Array; n: number } | null = null;
+  for (const sums of clusters) {
+    const key = sums.join(',');
+    const entry = seen.get(key) ?? { sums, n: 0 };
+    entry.n += 1;
+    seen.set(key, entry);
+    if (!best || entry.n > best.n) best = entry;
+  }
+  return best!.sums;
 }
 
 /**
@@ -61,16 +78,22 @@ export function clusterSumsBootstrap(
     });
   const draws = clusterDraws(seed, resamples, count);
   if (draws && width * resamples <= MAX_COLUMN_CELLS && exactInAnyOrder(by, count)) {
-    // Integer sums: each resample's totals are Σ_c multiplicity(b, c) · sums(c), the same numbers in any order.
+    // Integer sums: resample b's totals are Σ_c m(b, c) · sums(c), the same numbers in any order. As Σ_c m(b, c) is
+    // the number of clusters, they are also count · base + Σ_c m(b, c) · (sums(c) − base) for the most common vector
+    // of sums `base`, whose clusters then add nothing.
     const multiplicities = draws.multiplicities();
+    const base = commonest(clusters);
     const columns = new Float64Array(width * resamples);
-    for (let c = 0; c < count; c += 1) {
+    for (let j = 0; j < width; j += 1) columns.fill(count * base[j], j * resamples, (j + 1) * resamples);
+    clusters.forEach((sums, c) => {
       const from = c * resamples;
-      for (let k = offsets[c]; k < offsets[c + 1]; k += 1) {
-        const [base, v] = [at[k] * resamples, by[k]];
-        for (let b = 0; b < resamples; b += 1) columns[base + b] += multiplicities[from + b] * v;
+      for (let j = 0; j < width; j += 1) {
+        const d = sums[j] - base[j];
+        if (d === 0) continue;
+        const at = j * resamples;
+        for (let b = 0; b < resamples; b += 1) columns[at + b] += multiplicities[from + b] * d;
       }
-    }
+    });
     for (let b = 0; b < resamples; b += 1) {
       for (let j = 0; j < width; j += 1) totals[j] = columns[j * resamples + b];
       record();
@@ -78,10 +101,14 @@ export function clusterSumsBootstrap(
   } else {
     // Fractional sums: the drawn clusters added in the order drawn, as before.
     const random = draws ? null : mulberry32(seed);
+    const scratch = new Int32Array(draws ? 0 : count);
     for (let b = 0; b < resamples; b += 1) {
+      let drawn: ArrayLike<number> = scratch;
+      if (draws) drawn = draws.indices.subarray(b * count, (b + 1) * count);
+      else for (let i = 0; i < count; i += 1) scratch[i] = randomIndex(random!, count);
       totals.fill(0);
       for (let i = 0; i < count; i += 1) {
-        const c = draws ? draws.indices[b * count + i] : randomIndex(random!, count);
+        const c = drawn[i];
         for (let k = offsets[c]; k < offsets[c + 1]; k += 1) totals[at[k]] += by[k];
       }
       record();
