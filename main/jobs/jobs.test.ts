@@ -102,6 +102,40 @@ describe('cancelling a job', () => {
     expect(jobs.cancel(jobId)).toBe(false);
   });
 
+  it('sends "starting" first even when the body reports progress before its first await', async () => {
+    const { jobs, events } = recorded();
+    const { done } = jobs.start('import', async (ctx) => {
+      ctx.progress(1, 2, 'read the header');
+      return 'ok';
+    });
+    await done;
+    expect(events.map((e) => [e.done, e.message, e.finished])).toEqual([
+      [0, 'starting', false],
+      [1, 'read the header', false],
+      [1, 'read the header', true],
+    ]);
+  });
+
+  it('a cancel that comes after the body finished its work leaves the job succeeded, with its result', async () => {
+    const { jobs, events } = recorded();
+    const finish = gate();
+    const { jobId, done } = jobs.start('import', async (ctx) => {
+      await finish.opened;
+      ctx.progress(2, 2, 'wrote 2 episodes');
+      return 'written';
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(jobs.cancel(jobId)).toBe(true);
+    finish.open();
+    expect(await done).toBe('written');
+    expect(events.at(-1)).toMatchObject({
+      finished: true,
+      message: 'wrote 2 episodes',
+      error: null,
+      result: 'written',
+    });
+  });
+
   it('answers false for an id no job has', () => {
     expect(recorded().jobs.cancel('00000000-0000-4000-8000-000000000000')).toBe(false);
   });

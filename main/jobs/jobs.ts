@@ -49,6 +49,8 @@ export class JobRegistry {
     };
     this.running.set(jobId, { controller, state });
     const emit = () => this.events.emit('job.progress', { ...state });
+    // "starting" goes out before the body runs, so progress the body reports before its first await follows it.
+    emit();
     const done = (async () => {
       try {
         const result = await body({
@@ -65,12 +67,12 @@ export class JobRegistry {
         throw err;
       } finally {
         state.finished = true;
-        state.message = controller.signal.aborted ? 'cancelled' : state.message;
+        // A cancel that came after the body had already finished its work leaves the job succeeded, not cancelled.
+        if (state.error !== null && controller.signal.aborted) state.message = 'cancelled';
         emit();
         this.running.delete(jobId);
       }
     })();
-    emit();
     return { jobId, done };
   }
 
