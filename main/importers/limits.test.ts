@@ -45,13 +45,11 @@ describe('JSON nesting depth', () => {
   });
 
   it('refuses a 100,000-deep bomb of objects or arrays at once, without overflowing the stack', () => {
-    const started = performance.now();
     expect(refusal(() => checkJsonText(nested(100_000), 'bomb.json', 'file')).problem).toMatch(/nested more than 64/);
     const arrays = refusal(() =>
       checkJsonText(`{"turns":[{"tool":{"arguments":${nested(100_000, '[', ']')}}}]}`, 'b.json', 'file'),
     );
     expect(arrays.field).toBe('turns[0].tool.arguments[0][0][0][0]…');
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('counts brackets in structure only, not inside strings, escaped quotes included', () => {
