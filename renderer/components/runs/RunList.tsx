@@ -21,7 +21,7 @@ export function RunList() {
             <td title={r.setPath}>{r.setName}</td>
             <td>{r.systemId} <span className="key-status">({r.systemKind})</span></td>
             <td className={`status-${r.status}`} data-testid="run-status" title={r.error ?? ''}>{r.status}</td>
-            <td>{r.done} / {r.planned}</td>
+            <td data-testid="run-done">{r.done} / {r.planned}</td>
             <td>{r.failed}</td>
             <td>{r.createdAt.slice(0, 16).replace('T', ' ')}</td>
             <td>
