@@ -4,9 +4,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { makeBrain, type Brain } from './brain';
 import { FaultQueue, faultResponse, type FaultEndpoint, type HttpFault, type RealtimeFault } from './faults';
+import { RequestGate } from './gate';
 import { chatCompletions, sendError, speech, transcriptions, type RouteContext } from './http-routes';
 import { serveRealtime } from './realtime';
 import type { Mishearing } from './mishear';
@@ -50,10 +52,26 @@ export interface FakeOpenAi {
   failHttp(fault: HttpFault): void;
   /** Makes the next Realtime response(s) misbehave. */
   failRealtime(fault: RealtimeFault): void;
+  /**
+   * Holds every new request to these endpoints (all four by default; `realtime` holds the WebSocket handshake) until
+   * `release`; a client that gives up while held leaves the queue and is never answered.
+   */
+  hold(...endpoints: FaultEndpoint[]): void;
+  /** Requests held now (to one endpoint, or to any). */
+  held(endpoint?: FaultEndpoint): number;
+  /** Resolves once at least `n` requests (to `endpoint`, or to any) are held. */
+  waitHeld(n: number, endpoint?: FaultEndpoint): Promise<void>;
+  /** Lets the `count` oldest held requests go on and keeps holding; without a count, stops holding and lets all go. */
+  release(count?: number): void;
   close(): Promise<void>;
 }
 
-const ROUTES: Record<string, { endpoint: FaultEndpoint; handle: (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void> }> = {
+interface Route {
+  endpoint: FaultEndpoint;
+  handle: (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void>;
+}
+
+const ROUTES: Record<string, Route> = {
   '/v1/chat/completions': { endpoint: 'chat', handle: chatCompletions },
   '/v1/audio/transcriptions': { endpoint: 'transcriptions', handle: transcriptions },
   '/v1/audio/speech': { endpoint: 'speech', handle: speech },
@@ -63,10 +81,15 @@ const ROUTES: Record<string, { endpoint: FaultEndpoint; handle: (req: IncomingMe
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const apiKey = options.apiKey ?? 'sk-test-earshot-0000';
   const faults = new FaultQueue();
+  const gate = new RequestGate();
   const requests: RequestRecord[] = [];
   const realtimeSessions: string[][] = [];
   const realtimeTruncations: { itemId: string; audioEndMs: number }[] = [];
-  const ctx: RouteContext = { brain: options.brain ?? makeBrain(), firstAudioDelayMs: options.firstAudioDelayMs ?? 25, mishear: options.mishear };
+  const ctx: RouteContext = {
+    brain: options.brain ?? makeBrain(),
+    firstAudioDelayMs: options.firstAudioDelayMs ?? 25,
+    mishear: options.mishear,
+  };
   const authorized = (req: IncomingMessage) => req.headers.authorization === `Bearer ${apiKey}`;
 
   const server = createServer((req, res) => {
@@ -77,6 +100,16 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const route = ROUTES[path];
     if (!route || req.method !== 'POST') return sendError(res, 404, `Unknown request URL: ${req.method} ${path}`);
     if (!record.authorized) return sendError(res, 401, 'Incorrect API key provided.', 'invalid_api_key');
+    const held = gate.pass(route.endpoint, {
+      onClose: (leave) => res.on('close', leave),
+      destroy: () => res.destroy(),
+    });
+    if (held) return void held.then(() => res.destroyed || answer(req, res, route));
+    answer(req, res, route);
+  });
+
+  /** Answers a request that may go on: the next injected fault for its endpoint, else the route's reply. */
+  function answer(req: IncomingMessage, res: ServerResponse, route: Route): void {
     const fault = faults.takeHttp(route.endpoint);
     if (fault) {
       const { headers, body } = faultResponse(fault);
@@ -89,29 +122,65 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       if (!res.headersSent) sendError(res, 500, err.message, 'server_error');
       else res.destroy();
     });
-  });
+  }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 << 20 });
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     const reject = (status: number, message: string, headers: Record<string, string> = {}) => {
-      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-      socket.end(`HTTP/1.1 ${status} ${message}\r\nContent-Type: application/json\r\n${extra}Connection: close\r\n\r\n`);
+      const extra = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      socket.end(
+        `HTTP/1.1 ${status} ${message}\r\nContent-Type: application/json\r\n${extra}Connection: close\r\n\r\n`,
+      );
     };
     requests.push({ method: 'GET', path, status: 101, authorized: authorized(req) });
     if (path !== '/v1/realtime') return reject(404, 'Not Found');
     if (!authorized(req)) return reject(401, 'Unauthorized');
+    // A held handshake's socket is read (the client sends nothing before the 101), so a client giving up is seen.
+    const onClose = (leave: () => void) => {
+      socket
+        .once('close', leave)
+        .once('end', () => socket.destroy())
+        .resume();
+    };
+    const held = gate.pass('realtime', { onClose, destroy: () => socket.destroy() });
+    if (held) return void held.then(() => socket.destroyed || upgrade(req, socket, head, reject));
+    upgrade(req, socket, head, reject);
+  });
+
+  /** Completes a Realtime handshake that may go on (or fails it with the next injected fault) and serves the session. */
+  function upgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    reject: (s: number, m: string, h?: Record<string, string>) => void,
+  ): void {
     const fault = faults.takeHttp('realtime');
-    if (fault) return reject(fault.status, fault.status === 429 ? 'Too Many Requests' : 'Server Error', faultResponse(fault).headers);
+    if (fault)
+      return reject(
+        fault.status,
+        fault.status === 429 ? 'Too Many Requests' : 'Server Error',
+        faultResponse(fault).headers,
+      );
     wss.handleUpgrade(req, socket, head, (ws) => {
       const log: string[] = [];
       realtimeSessions.push(log);
       const beta = String(req.headers['openai-beta'] ?? '').includes('realtime=v1');
       const clockRate = options.clockRate ?? 1;
       const duplex = { responseDelayMs: options.responseDelayMs ?? 400, clockRate, truncations: realtimeTruncations };
-      serveRealtime(ws, { beta, brain: ctx.brain, firstAudioDelayMs: ctx.firstAudioDelayMs, chunkMs: options.chunkMs ?? 100, faults, log, ...duplex });
+      serveRealtime(ws, {
+        beta,
+        brain: ctx.brain,
+        firstAudioDelayMs: ctx.firstAudioDelayMs,
+        chunkMs: options.chunkMs ?? 100,
+        faults,
+        log,
+        ...duplex,
+      });
     });
-  });
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -123,7 +192,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     realtimeTruncations,
     failHttp: (fault) => faults.addHttp(fault),
     failRealtime: (fault) => faults.addRealtime(fault),
+    hold: (...endpoints) => gate.hold(endpoints.length ? endpoints : ['chat', 'transcriptions', 'speech', 'realtime']),
+    held: (endpoint) => gate.held(endpoint),
+    waitHeld: (n, endpoint) => gate.waitHeld(n, endpoint),
+    release: (count) => gate.release(count),
     async close() {
+      gate.dropAll();
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();
