@@ -30,7 +30,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   studio = new StudioPage(page);
-  runs = new RunsPage(page);
+  runs = new RunsPage(page, fake);
   await studio.open(host.url);
 });
 
