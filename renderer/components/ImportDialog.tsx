@@ -23,7 +23,7 @@ function Progress() {
       {/* Full only once it succeeded: a cancelled or failed import stays where it stopped. */}
       <progress max={100} value={job.finished ? (job.error ? (pct ?? 0) : 100) : (pct ?? undefined)} />
       <p className="num" data-testid="import-message">
-        {job.error ? `Import failed: ${job.error}` : job.message}
+        {!job.error ? job.message : job.message === 'cancelled' ? `Import ${job.error}` : `Import failed: ${job.error}`}
       </p>
       {!job.finished && (
         <button type="button" data-testid="import-cancel" onClick={() => void cancel()}>
