@@ -114,11 +114,20 @@ export class SetupPage {
     );
   }
 
-  /** The exchange card's message (a refusal or a warning), once shown. */
+  /** The exchange card's refusal, once shown. */
   async error(): Promise<string> {
-    const error = this.page.getByTestId('exchange-error');
-    await error.waitFor({ timeout: 10_000 });
-    return (await error.textContent()) ?? '';
+    return this.shownText('exchange-error');
+  }
+
+  /** The exchange card's note on a file it saved (e.g. validation.csv columns no field fills), once shown. */
+  async notice(): Promise<string> {
+    return this.shownText('exchange-notice');
+  }
+
+  private async shownText(testId: string): Promise<string> {
+    const shown = this.page.getByTestId(testId);
+    await shown.waitFor({ timeout: 10_000 });
+    return (await shown.textContent()) ?? '';
   }
 
   private async download(testId: string): Promise<SavedFile> {

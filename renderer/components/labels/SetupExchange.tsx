@@ -15,10 +15,12 @@ export function SetupExchange() {
   const [onConflict, setOnConflict] = useState<'keep' | 'take'>('keep');
   const [result, setResult] = useState<ExchangeImportResult | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   if (studyId === null) return null;
   const attempt = async (work: () => Promise<void>) => {
     try {
       setMessage(null);
+      setNotice(null);
       setResult(null);
       await work();
     } catch (err) {
@@ -32,7 +34,8 @@ export function SetupExchange() {
     attempt(async () => {
       const file = await call('exchange.validationCsv', { studyId, viewerId: me });
       saveFile(file);
-      if (file.warnings.length) setMessage(file.warnings.join(' · '));
+      // The file was saved: what it lacks is a note, not an error.
+      if (file.warnings.length) setNotice(file.warnings.join(' · '));
     });
   return (
     <div className="card" data-testid="setup-exchange">
@@ -67,6 +70,7 @@ export function SetupExchange() {
         </label>
       </div>
       {message && <p className="error" role="alert" data-testid="exchange-error">{message}</p>}
+      {notice && <p className="warnings" role="status" data-testid="exchange-notice">{notice}</p>}
       {result && (
         <div data-testid="exchange-result">
           <p>{result.annotator}: {result.added} added, {result.unchanged} unchanged, {countNoun(result.conflicts.length, 'conflict')}{result.missingEpisodes.length ? `, ${countNoun(result.missingEpisodes.length, 'episode')} not in this study` : ''}.</p>
