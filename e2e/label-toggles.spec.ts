@@ -154,6 +154,7 @@ describe('Setup: accept unanimous labels without adjudication', () => {
     await adjudication.open('source');
     await adjudication.waitForCounts('source resolved for 1 of 2 (1 unanimous, 0 decided, 0 unresolved, 1 open)');
     expect(await adjudication.statuses()).toEqual([[DIFFERED, 'disputed']]);
+    await page.getByTestId('adjudication-show-all').waitFor();
 
     await setup.open();
     await setup.setSwitch('autoAcceptUnanimous', false);
@@ -164,6 +165,9 @@ describe('Setup: accept unanimous labels without adjudication', () => {
       [AGREED, 'unanimous'],
       [DIFFERED, 'disputed'],
     ]);
+    // The switch to show unanimous items would change nothing now, so a note says they are queued instead.
+    await page.getByTestId('adjudication-unanimous-queued').waitFor();
+    expect(await page.getByTestId('adjudication-show-all').count()).toBe(0);
     await studio.screenshotAtBothSizes('views-a-adjudicate-unanimous-queued');
 
     await page.reload();

@@ -47,8 +47,13 @@ export function AdjudicationView() {
   const [detail, setDetail] = useState<AdjudicationItemDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [taxonomy, setTaxonomy] = useState<Taxonomy | null>(null);
+  const [autoAccept, setAutoAccept] = useState(true);
   useEffect(() => {
-    if (studyId !== null) void call('annotation.settings', { studyId }).then((s) => setTaxonomy(s.taxonomy));
+    if (studyId !== null)
+      void call('annotation.settings', { studyId }).then((s) => {
+        setTaxonomy(s.taxonomy);
+        setAutoAccept(s.autoAcceptUnanimous);
+      });
   }, [studyId]);
 
   // Each reload is numbered: an older one that answers late (the first, before a field was picked) changes nothing.
@@ -123,9 +128,17 @@ export function AdjudicationView() {
             {summary.map((c) => <option key={c.field} value={c.field}>{c.field}</option>)}
           </select>
           {data && <ResolutionLine counts={data.counts} />}
-          <label className="muted">
-            <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> show unanimous items too
-          </label>
+          {/* Without auto-accept, unanimous items are in the queue already: the switch would change nothing. */}
+          {autoAccept ? (
+            <label className="muted">
+              <input type="checkbox" data-testid="adjudication-show-all" checked={all}
+                onChange={(e) => setAll(e.target.checked)} /> show unanimous items too
+            </label>
+          ) : (
+            <span className="muted" data-testid="adjudication-unanimous-queued">
+              unanimous items are queued too (auto-accept is off)
+            </span>
+          )}
           {error && <span className="error">{error}</span>}
           {summary.length === 0 && !error && (
             <span className="muted">No field has been labelled by two annotators yet.</span>
