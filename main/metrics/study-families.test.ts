@@ -60,7 +60,7 @@ describe('studyFamilies', () => {
     expect(families).toEqual(expected);
   });
 
-  it('gives the head its families and sections before any episode is loaded', () => {
+  it('gives the head its families and sections before any episode is loaded, interaction first', () => {
     const { head, tasks } = studySections(t.services.db, studyId, { resamples: 50 });
     expect(head.episodes).toBe(6);
     expect(head.families.map((f) => f.family)).toEqual(['generic', 'vera', 'dsb-dg', 'tau-voice']);
@@ -75,11 +75,11 @@ describe('studyFamilies', () => {
       'judge-corrected',
       'transcription',
     ]);
-    // The sections that read the database alone are computed first.
+    // Interaction (the database alone) first, then the quick sections over the episodes, then judge-corrected.
     expect(
       inCostOrder(tasks)
-        .slice(0, 2)
+        .slice(0, 4)
         .map((s) => s.id),
-    ).toEqual(['interaction', 'judge-corrected']);
+    ).toEqual(['interaction', 'transcription', 'labels', 'judge-corrected']);
   });
 });

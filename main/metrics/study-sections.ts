@@ -30,8 +30,9 @@ import { transcriptionRows } from '../stats/text/transcription-rows';
 import { resolveOptions } from './metrics-options';
 
 /**
- * A section to compute; `cost` orders the worker's computation (cheapest first, the sections that read the database
- * alone before those that read every episode), `index` the document's.
+ * A section to compute; `cost` orders the worker's computation (cheapest first: interaction reads the database alone
+ * and does not wait for the episodes to load; judge-corrected, also the database alone, can take seconds on a large
+ * study, so it comes after the quick sections over the episodes), `index` the document's.
  */
 export interface SectionTask extends SectionPlan {
   cost: number;
@@ -85,7 +86,7 @@ export function studySections(db: Db, study: number | string, options: MetricsOp
   const boot = { resamples: o.resamples, seed: o.seed, confidence: o.confidence };
   const families = studyFamilies(db, studyId);
   // Every episode is loaded (with its info and latest judgement) only when the first section that reads them starts:
-  // the sections that read the database alone come first and need not wait for it.
+  // the head and the interaction section need not wait for it.
   let loaded: { episodes: MetricsEpisode[]; byFamily: Map<MetricsFamily, MetricsEpisode[]> } | null = null;
   const all = () => {
     if (!loaded) {
@@ -141,13 +142,13 @@ export function studySections(db: Db, study: number | string, options: MetricsOp
     const speech = loadSpeechTurns(db, studyId, new Set(dsb.map((e) => e.id)));
     return { key: 'dsbDg', value: dsbDgSection(dsb, (id) => speech.get(id) ?? [], boot, notes) };
   });
-  add('labels', 3, () => ({ key: 'labels', value: labelSection(db, studyId, all().episodes) }));
+  add('labels', 2, () => ({ key: 'labels', value: labelSection(db, studyId, all().episodes) }));
   add('interaction', 0, () => ({ key: 'interaction', value: studyInteractionMetrics(db, studyId) }));
-  add('judge-corrected', 1, () => ({
+  add('judge-corrected', 3, () => ({
     key: 'judgeCorrected',
     value: judgeCorrectedSection(db, studyId, o.confidence),
   }));
-  add('transcription', 2, () => ({ key: 'transcription', value: transcriptionRows(all().episodes) }));
+  add('transcription', 1, () => ({ key: 'transcription', value: transcriptionRows(all().episodes) }));
   const head: MetricsHead = {
     study: { id: studyId, name: summary.name, benchmark: summary.benchmark },
     options: o,
