@@ -11,6 +11,7 @@ import { QueueBar } from './QueueBar';
 import { SaveIndicator } from './SaveIndicator';
 import { setFirstErrorFromWaveform } from './first-error';
 import { RegionsField } from './RegionsField';
+import { othersSummary } from './others-summary';
 import './labels.css';
 
 /** The fields the panel shows, in order, for the current values: taxonomy fields whose condition holds, then the panel's own (judge questions only once the judge is visible). */
@@ -112,7 +113,7 @@ export function LabelPanel() {
       {labels.others.length > 0 && (
         <div className="others" data-testid="other-labels">
           {labels.others.map((o) => (
-            <p key={o.annotator}><strong>{o.annotator}</strong>: {Object.entries(o.values).filter(([k]) => k !== SYSTEM_FIELDS.notes).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('+') : String(v)}`).join(' · ')}</p>
+            <p key={o.annotator}><strong>{o.annotator}</strong>: {othersSummary(labels.settings.taxonomy, o.values)}</p>
           ))}
         </div>
       )}
