@@ -6,6 +6,7 @@ import { formatScore } from '../format';
 import { progressKey } from '../store/progress-slice';
 import { MyMark, StudyMark } from './ProgressMarks';
 import { readableName } from './episode-name';
+import { learnFirstAudio } from '../player/first-audio';
 
 const ROW_HEIGHT = 52;
 
@@ -34,6 +35,12 @@ export function EpisodeList() {
     const shown = rows.slice(first, last + 1).flatMap((r) => (r ? [r.id] : []));
     if (shown.length > 0) void loadProgress(shown);
   }, [first, last, rows, marksFor, loadProgress]);
+
+  // The shown rows' first assets, so a press starts the call's audio before any reply.
+  useEffect(() => {
+    const shown = rows.slice(first, last + 1).flatMap((r) => (r ? [r.id] : []));
+    if (shown.length > 0) void learnFirstAudio(shown);
+  }, [first, last, rows]);
 
   // Every acknowledged change (a label, an undo, a commit) may change that call's marks.
   useEffect(() => {

@@ -142,8 +142,11 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
   const laneHeight = asset.channels > 1 ? 64 : 96;
   const assetId = asset.id;
   const surfer = useRef<{ ws: WaveSurfer; regions: RegionsPlugin } | null>(null);
+  // Shows the overlay's mark labels that fit at the current zoom (once the lanes are drawn and on each zoom).
+  const fitOverlay = useRef(() => {});
   // Counts the instances made, so what is drawn over one (regions, first-error flags) is drawn again on the next.
   const [generation, setGeneration] = useState(0);
+  const made = useRef(0);
   const drawing = useApp((s) => s.drawingRegions);
   const regionsValue = useApp((s) => s.labels?.values[SYSTEM_FIELDS.regions] ?? null);
   const firstErrorMs = useApp((s) => {
@@ -209,16 +212,8 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
     });
     attachPlayer(ws);
     surfer.current = { ws, regions };
-    setGeneration((g) => g + 1);
+    setGeneration(++made.current);
     publishTime(0);
-    const overlay = buildOverlay(turns, peaks.durationMs, lanes, laneHeight, {
-      user: colour('user', 'progress'),
-      agent: colour('agent', 'progress'),
-      latency: cssVar(el, '--muted'),
-      interruption: cssVar(el, '--bad'),
-      text: cssVar(el, '--panel'),
-    });
-    ws.getWrapper().append(overlay.element);
     const view = () => {
       const scroller = ws.getWrapper().parentElement!;
       const total = ws.getWrapper().scrollWidth || 1;
@@ -236,14 +231,14 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
       ws.on('finish', () => setPlaying(false)),
       ws.once('ready', () => {
         markOpen('wave-drawn');
-        overlay.fitLabels(ws.getWrapper().clientWidth / (peaks.durationMs / 1000));
+        fitOverlay.current();
         view();
         staging.drawn();
       }),
       ws.on('zoom', (pxPerSec) => {
         el.setAttribute('data-zoom', String(Math.round(pxPerSec)));
         requestAnimationFrame(() => {
-          overlay.fitLabels(ws.getWrapper().clientWidth / (peaks.durationMs / 1000));
+          fitOverlay.current();
           view();
         });
       }),
@@ -267,7 +262,29 @@ export function Waveform({ asset, peaks, turns, annotatorMarks }: WaveformProps)
       media.load();
       el.removeAttribute('data-ready');
     };
-  }, [assetId, lanes, peaks, turns, setPlaying, theme, laneHeight]);
+  }, [assetId, lanes, peaks, setPlaying, theme, laneHeight]);
+
+  // The turns are drawn over the lanes apart from them: an episode opened before its turns came gets them added later.
+  useLayoutEffect(() => {
+    // Once per instance and turns: not in the commit that made the instance, but in the one its generation causes.
+    if (!surfer.current || generation !== made.current) return undefined;
+    const { ws } = surfer.current;
+    const el = box.current!;
+    const overlay = buildOverlay(turns, peaks.durationMs, lanes, laneHeight, {
+      user: cssVar(el, '--user-progress'),
+      agent: cssVar(el, '--agent-progress'),
+      latency: cssVar(el, '--muted'),
+      interruption: cssVar(el, '--bad'),
+      text: cssVar(el, '--panel'),
+    });
+    ws.getWrapper().append(overlay.element);
+    fitOverlay.current = () => overlay.fitLabels(ws.getWrapper().clientWidth / (peaks.durationMs / 1000));
+    if (ws.getDecodedData()) fitOverlay.current();
+    return () => {
+      fitOverlay.current = () => {};
+      overlay.element.remove();
+    };
+  }, [generation, turns, peaks, lanes, laneHeight]);
 
   useEffect(() => {
     if (!surfer.current) return;

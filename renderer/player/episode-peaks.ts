@@ -12,18 +12,32 @@ import { whenIdle } from './idle';
 /** Episodes whose overview peaks are kept: the open one, one on each side, and the last few opened. */
 export const PEAKS_KEPT = 6;
 
-const kept = createPromiseLru(PEAKS_KEPT, (episodeId: number) =>
-  call('episodes.peaks', { episodeId, maxBuckets: OVERVIEW_BUCKETS }).then((r) => r.peaks),
-);
+/** The answers already in, for drawing with no wait; only those of episodes still kept are read. */
+let settled = new Map<number, AudioPeaks | null>();
+
+const kept = createPromiseLru(PEAKS_KEPT, (episodeId: number) => {
+  const into = settled;
+  return call('episodes.peaks', { episodeId, maxBuckets: OVERVIEW_BUCKETS }).then((r) => {
+    into.set(episodeId, r.peaks);
+    for (const id of into.keys()) if (!kept.has(id)) into.delete(id);
+    return r.peaks;
+  });
+});
 
 /** The overview peaks of an episode's first audio asset (null without audio), from memory when kept. */
 export function episodePeaks(episodeId: number): Promise<AudioPeaks | null> {
   return kept.get(episodeId);
 }
 
+/** The kept overview peaks of an episode if they are already in (null without audio); undefined otherwise. */
+export function peaksInHand(episodeId: number): AudioPeaks | null | undefined {
+  return kept.has(episodeId) ? settled.get(episodeId) : undefined;
+}
+
 /** Forgets every kept episode's peaks (ids may name other episodes once the studio shows another study or import). */
 export function forgetPeaks(): void {
   kept.clear();
+  settled = new Map();
 }
 
 /** When the page is next idle, asks for the peaks of these episodes (the open one's neighbours); returns the cancel. */

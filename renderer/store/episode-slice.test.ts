@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AudioPeaks, EpisodeDetail, EpisodeRow } from '../../shared/domain';
+import type { AudioAssetInfo, AudioPeaks, EpisodeDetail, EpisodeRow } from '../../shared/domain';
 import {
   CallFailed,
   calls,
@@ -19,6 +19,8 @@ const { withAnnotator } = await import('./episode-slice');
 const { PAGE_SIZE } = await import('./studies-slice');
 const { OVERVIEW_BUCKETS } = await import('../../shared/peaks-codec');
 const media = await import('../player/media');
+const firstAudio = await import('../player/first-audio');
+const episodePeaks = await import('../player/episode-peaks');
 
 const turn = (text: string) => ({ index: 0, speaker: 'agent', text }) as unknown as EpisodeDetail['turns'][number];
 const detailOf = (id: number, audioId: number | null, text = `turn of ${id}`) =>
@@ -201,5 +203,50 @@ describe('stepping through the list', () => {
   it('does nothing on an empty list', async () => {
     await useApp.getState().stepEpisode(1);
     expect([calls, useApp.getState().episodeId]).toEqual([[], null]);
+  });
+});
+
+describe('opening before any reply', () => {
+  const asset = (id: number) => ({ id, role: 'call', lanes: ['user', 'agent'] }) as unknown as AudioAssetInfo;
+  beforeEach(() => {
+    handlers.set('episodes.firstAudio', (i) => ({
+      audio: (i.episodeIds as number[]).map((episodeId) => ({ episodeId, asset: asset(100 + episodeId) })),
+    }));
+  });
+
+  it("starts the audio on the press when the list knows the episode's first asset", async () => {
+    await firstAudio.learnFirstAudio([5]);
+    const opening = useApp.getState().openEpisode(5);
+    expect(media.prepareMedia).toHaveBeenCalledWith(105); // before either reply
+    await opening;
+    expect(useApp.getState().stage).toMatchObject({ episode: { id: 5 }, asset: { id: 105 }, peaks: { assetId: 105 } });
+  });
+
+  it('stages a kept neighbour from its row, asset and peaks at once; its detail completes the stage', async () => {
+    useApp.setState({ total: 2, rows: [row(1), row(2)] });
+    await useApp.getState().openEpisode(1);
+    await Promise.all([firstAudio.learnFirstAudio([2]), episodePeaks.episodePeaks(2)]);
+    const slow = deferred<EpisodeDetail>();
+    handlers.set('episodes.get', () => slow.promise);
+    const stepping = useApp.getState().stepEpisode(1);
+    await Promise.resolve(); // stepEpisode awaits ensureRows (loaded) before it opens
+    const staged = useApp.getState();
+    expect(staged.stage).toEqual({ episode: row(2), asset: asset(102), peaks: peaksOf(102), turns: null });
+    expect(staged.detail?.episode.id).toBe(1); // the detail is not guessed
+    slow.resolve(detailOf(2, 102));
+    await stepping;
+    expect(useApp.getState().stage?.turns?.map((t) => t.text)).toEqual(['turn of 2']);
+    expect(useApp.getState().stage?.episode.id).toBe(2);
+  });
+
+  it('waits for the detail when the kept peaks are not of the known asset', async () => {
+    useApp.setState({ total: 2, rows: [row(1), row(2)] });
+    await useApp.getState().openEpisode(1);
+    handlers.set('episodes.peaks', () => ({ peaks: peaksOf(999) }));
+    await Promise.all([firstAudio.learnFirstAudio([2]), episodePeaks.episodePeaks(2)]);
+    const opening = useApp.getState().openEpisode(2);
+    expect(useApp.getState().stage?.episode.id).toBe(1);
+    await opening;
+    expect(useApp.getState().stage?.episode.id).toBe(2);
   });
 });

@@ -1,17 +1,30 @@
 /** The open episode: its detail, its waveform peaks, and moving between episodes. */
 import type { StateCreator } from 'zustand';
-import type { AudioPeaks, EpisodeDetail } from '../../shared/domain';
+import type { AudioAssetInfo, AudioPeaks, EpisodeDetail, EpisodeRow, Turn } from '../../shared/domain';
 import { call } from '../api/client';
 import { prepareMedia } from '../player/media';
-import { episodePeaks, forgetPeaks, prefetchPeaks } from '../player/episode-peaks';
+import { episodePeaks, forgetPeaks, peaksInHand, prefetchPeaks } from '../player/episode-peaks';
 import { markOpen } from '../player/open-marks';
+import { firstAudioOf, forgetFirstAudio } from '../player/first-audio';
 import type { AppState } from './index';
+
+/**
+ * What the episode view draws first: the open episode's facts and waveform. J and K set it from what is in hand (the
+ * list's row, its first asset and kept peaks) before the detail comes; `turns` is null until then.
+ */
+export interface EpisodeStage {
+  episode: EpisodeRow;
+  asset: AudioAssetInfo | null;
+  peaks: AudioPeaks | null;
+  turns: Turn[] | null;
+}
 
 /** State and actions for the episode being replayed. */
 export interface EpisodeSlice {
   episodeId: number | null;
   detail: EpisodeDetail | null;
   peaks: AudioPeaks | null;
+  stage: EpisodeStage | null;
   openEpisode(episodeId: number): Promise<void>;
   closeEpisode(): void;
   /** Fetches the open episode again (e.g. the judge is revealed after a commit), keeping playback. */
@@ -27,11 +40,27 @@ export function withAnnotator<T extends object>(input: T, annotatorId: number | 
   return annotatorId === null ? input : { ...input, annotatorId };
 }
 
+/**
+ * The stage of an episode from what is in hand — the list's row (as blind as the list), its first asset and kept peaks
+ * of that asset — or nothing when any is missing (the stage then waits for the detail).
+ */
+function stageInHand(
+  rows: readonly (EpisodeRow | undefined)[],
+  episodeId: number,
+  asset: AudioAssetInfo | null | undefined,
+): { stage: EpisodeStage } | object {
+  const episode = rows.find((r) => r?.id === episodeId);
+  const peaks = peaksInHand(episodeId);
+  if (!episode || !asset || peaks?.assetId !== asset.id) return {};
+  return { stage: { episode, asset, peaks, turns: null } };
+}
+
 /** Creates the episode slice. */
 export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = (set, get) => ({
   episodeId: null,
   detail: null,
   peaks: null,
+  stage: null,
   async openEpisode(episodeId) {
     const seq = ++openSeq;
     markOpen('open');
@@ -40,9 +69,12 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
     // first (kept peaks: at once).
     const pending = call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
     const pendingPeaks = episodePeaks(episodeId);
-    set({ episodeId, activeTurn: -1, playing: false });
+    const start = (assetId: number | undefined) => assetId !== undefined && seq === openSeq && prepareMedia(assetId);
+    // The list asked for its rows' first assets: the audio starts now, with no reply to wait for.
+    const asset = firstAudioOf(episodeId);
+    start(asset?.id);
+    set({ episodeId, activeTurn: -1, playing: false, ...stageInHand(get().rows, episodeId, asset) });
     try {
-      const start = (assetId: number | undefined) => assetId !== undefined && seq === openSeq && prepareMedia(assetId);
       void pending.then(
         (d) => (markOpen('detail'), start(d.audio[0]?.id)),
         () => {},
@@ -54,13 +86,14 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
       const detail = await pending;
       const peaks = detail.audio[0] ? await pendingPeaks : null;
       if (seq !== openSeq) return;
-      set({ detail, peaks, error: null });
+      const stage = { episode: detail.episode, asset: detail.audio[0] ?? null, peaks, turns: detail.turns };
+      set({ detail, peaks, stage, error: null });
       const { rows } = get();
       const at = rows.findIndex((r) => r?.id === episodeId);
       const neighbours = [rows[at + 1]?.id, rows[at - 1]?.id].filter((id): id is number => at >= 0 && id !== undefined);
       cancelPrefetch = prefetchPeaks(neighbours);
     } catch (err) {
-      if (seq === openSeq) set({ error: (err as Error).message, detail: null, peaks: null });
+      if (seq === openSeq) set({ error: (err as Error).message, detail: null, peaks: null, stage: null });
     }
   },
   async reloadDetail() {
@@ -71,7 +104,8 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
       // Only over this episode's own detail (another's may still show while this one's is on its way).
       const shown = get().detail;
       if (get().episodeId !== episodeId || shown?.episode.id !== episodeId) return;
-      set({ detail: { ...next, turns: shown.turns } });
+      const stage = get().stage;
+      set({ detail: { ...next, turns: shown.turns }, stage: stage && { ...stage, episode: next.episode } });
     } catch (err) {
       set({ error: (err as Error).message });
     }
@@ -80,7 +114,8 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
     openSeq++;
     cancelPrefetch();
     forgetPeaks();
-    set({ episodeId: null, detail: null, peaks: null, activeTurn: -1, playing: false });
+    forgetFirstAudio();
+    set({ episodeId: null, detail: null, peaks: null, stage: null, activeTurn: -1, playing: false });
   },
   async stepEpisode(delta) {
     const { rows, total, episodeId } = get();

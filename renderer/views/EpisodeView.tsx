@@ -1,5 +1,6 @@
 /** The centre and right panes for the open episode: waveform over transcript, judge beside. */
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
+import type { Turn } from '../../shared/domain';
 import { useApp } from '../store';
 import { Waveform } from '../components/Waveform';
 import { Transcript } from '../components/Transcript';
@@ -8,6 +9,7 @@ import { PlayerBar } from '../components/PlayerBar';
 import { Spectrogram } from '../components/Spectrogram';
 import { activeTurnAt } from '../player/active-turn';
 import { onTime, publishTime } from '../player/player';
+import { useAfterPaint } from '../player/after-paint';
 import { formatMs, formatScore } from '../format';
 import { readableName } from '../components/episode-name';
 import { LabelPanel } from '../components/labels/LabelPanel';
@@ -21,26 +23,35 @@ import { AnnotationExport } from '../components/exchange/AnnotationExport';
 import { AddToCasebook } from '../components/casebook/AddToCasebook';
 import { AlignControl } from '../components/AlignControl';
 
+/** The turns of a staged episode whose detail has not come yet. */
+const NO_TURNS: Turn[] = [];
+const HIDDEN = { visibility: 'hidden' } as const;
+
 /**
  * Replays the open episode, or invites the user to pick one; `side` replaces the judge and label panels and `marks`
  * draws every annotator's marks on the waveform instead of the current annotator's own (adjudication).
  */
 export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonly AnnotatorMarks[] } = {}) {
+  const stage = useApp((s) => s.stage);
   const detail = useApp((s) => s.detail);
-  const peaks = useApp((s) => s.peaks);
   const setActiveTurn = useApp((s) => s.setActiveTurn);
   const showSpectrogram = useApp((s) => s.showSpectrogram);
+  // The detail of the staged episode; J and K stage the next one before its detail comes.
+  const current = detail && stage && detail.episode.id === stage.episode.id ? detail : null;
+  // The transcript follows a painted frame later, so a new episode's header and lanes are drawn first.
+  const later = useAfterPaint(current);
 
   useEffect(() => {
-    if (!detail) return;
-    return onTime((ms) => setActiveTurn(activeTurnAt(detail.turns, ms)));
-  }, [detail, setActiveTurn]);
+    if (!current) return;
+    return onTime((ms) => setActiveTurn(activeTurnAt(current.turns, ms)));
+  }, [current, setActiveTurn]);
 
-  if (!detail) return <main className="center empty-state"><p>Pick an episode on the left, or press <kbd>J</kbd>.</p></main>;
-  const { episode, turns, audio, judgements } = detail;
-  const asset = audio[0];
+  if (!stage) return <main className="center empty-state"><p>Pick an episode on the left, or press <kbd>J</kbd>.</p></main>;
+  const { episode, asset, peaks } = stage;
   // Without audio, a call with turn times gets the speech-activity timeline, which keeps its own time.
-  const timed = !asset && hasTimedSpeech(turns);
+  const timed = !asset && current !== null && hasTimedSpeech(current.turns);
+  // A new detail of the same episode (fetched again) keeps the transcript; another episode's waits a frame.
+  const rest = current !== null && later?.episode.id === current.episode.id;
   const followClick = (e: MouseEvent) => {
     const ms = transcriptClickMs(e.target);
     if (ms !== null) publishTime(ms);
@@ -64,25 +75,32 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
           </dl>
         </header>
         {asset && peaks
-          ? <Waveform asset={asset} peaks={peaks} turns={turns} annotatorMarks={marks} />
+          ? <Waveform asset={asset} peaks={peaks} turns={stage.turns ?? NO_TURNS} annotatorMarks={marks} />
           : timed
-            ? <SpeechTimeline turns={turns} info={episode.info} durationMs={episode.durationMs} />
-            : <p className="empty">No audio for this episode.</p>}
+            ? <SpeechTimeline turns={current.turns} info={current.episode.info} durationMs={episode.durationMs} />
+            : current && <p className="empty">No audio for this episode.</p>}
         {asset && peaks && showSpectrogram && <Spectrogram asset={asset} />}
         {asset && peaks && <PlayerBar />}
-        <AlignControl key={episode.id} detail={detail} />
-        {timed ? (
-          <div className="transcript-follows" onClick={followClick}>
-            <Transcript turns={turns} />
-          </div>
+        {rest ? (
+          <>
+            <AlignControl key={episode.id} detail={current} />
+            {timed ? (
+              <div className="transcript-follows" onClick={followClick}>
+                <Transcript turns={current.turns} />
+              </div>
+            ) : (
+              <Transcript turns={current.turns} />
+            )}
+          </>
         ) : (
-          <Transcript turns={turns} />
+          <div className="transcript-box" aria-busy="true" />
         )}
       </main>
-      <aside className="right">
+      {/* Kept mounted, but out of sight while they still show the episode before this one. */}
+      <aside className="right" style={current ? undefined : HIDDEN} aria-busy={current ? undefined : true}>
         {side ?? (
           <>
-            <JudgeGate><JudgePanel judgement={judgements[judgements.length - 1]} /></JudgeGate>
+            <JudgeGate><JudgePanel judgement={detail?.judgements.at(-1)} /></JudgeGate>
             <ReferencePanel />
             <LabelPanel />
             <AddToCasebook />
