@@ -5,7 +5,7 @@
  * (drawn) and to `canplay` of the episode's media element (playable).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +31,8 @@ export interface StudioRun {
   heapAfterGc: number | null;
   rendererRss: number | null;
   calls: string;
+  /** The studio's own marks of the opening (renderer/player/open-marks.ts), in ms from the press. */
+  marks: string;
   /** J from one 10-minute call to the next: ms from each keydown to the next call's lanes drawn. */
   steps: number[];
 }
@@ -104,6 +106,27 @@ function writeEpisode(wav: string): string {
   return jsonl;
 }
 
+let profiles = 0;
+
+/**
+ * With BENCH_STUDIO_PROFILE=DIR, starts a CPU profile of the page (100 µs samples); the function returned stops it and
+ * writes DIR/studio-N-NAME.cpuprofile (for bench/lib/cpuprofile-summary.mjs). Without it, does nothing.
+ */
+async function startProfile(page: Page): Promise<(name: string) => Promise<void>> {
+  const dir = process.env.BENCH_STUDIO_PROFILE;
+  if (!dir) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return async (name) => {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `studio-${++profiles}-${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  };
+}
+
 /** One run: fresh server and browser, navigation, the study picked, the click, until drawn and playable. */
 async function openOnce(url: string): Promise<StudioRun> {
   let browser: Browser | null = null;
@@ -122,6 +145,7 @@ async function openOnce(url: string): Promise<StudioRun> {
     const row = page.getByTestId('episode-row').filter({ hasText: 'call-1h' }).first();
     await row.waitFor({ timeout: 30_000 });
     const navToList = performance.now() - t0;
+    const profile = await startProfile(page);
     const clickAt = performance.now();
     await row.click();
     await page.waitForFunction(() => {
@@ -129,6 +153,7 @@ async function openOnce(url: string): Promise<StudioRun> {
       return s.drawn !== null && s.playable !== null && s.ready !== null;
     }, undefined, { timeout: 30_000, polling: 'raf' });
     const wallMs = performance.now() - clickAt;
+    await profile('click');
     // a string, so the bundler's helpers never end up in the page
     const got = (await page.evaluate(`(() => {
       const s = window.__studio;
@@ -137,9 +162,13 @@ async function openOnce(url: string): Promise<StudioRun> {
       const names = new Map(s.frames.filter((f) => f.method).map((f) => [f.id, f.method]));
       const calls = s.frames.filter((f) => f.at >= s.pointerdown).map((f) =>
         (f.method ? f.method : names.get(f.id) + ' reply') + ' ' + Math.round(f.at - s.pointerdown) + ' ms' + (f.size > 10000 ? ' (' + (f.size / 1e6).toFixed(1) + ' MB)' : ''));
-      return { drawn: since(s.drawn), playable: since(s.playable), ready: since(s.ready), heapAfterGc: performance.memory?.usedJSHeapSize ?? null, calls: calls.join(', ') || 'none seen' };
-    })()`)) as Pick<StudioRun, 'drawn' | 'playable' | 'ready' | 'heapAfterGc' | 'calls'>;
+      const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('earshot:') && m.startTime >= s.pointerdown)
+        .map((m) => m.name.slice(8) + ' ' + Math.round(m.startTime - s.pointerdown) + ' ms');
+      return { drawn: since(s.drawn), playable: since(s.playable), ready: since(s.ready), heapAfterGc: performance.memory?.usedJSHeapSize ?? null, calls: calls.join(', ') || 'none seen', marks: marks.join(', ') };
+    })()`)) as Pick<StudioRun, 'drawn' | 'playable' | 'ready' | 'heapAfterGc' | 'calls' | 'marks'>;
+    const stepsProfile = await startProfile(page);
     const steps = await stepTimes(page);
+    await stepsProfile('steps');
     return { ...got, wallMs, navToList, rendererRss: rendererPeakRss(), steps };
   } finally {
     await browser?.close();
@@ -175,7 +204,7 @@ export async function studioRuns(wav: string, runs: number): Promise<{ lines: st
         `studio run ${i + 1}: press → drawn ${at(r.drawn)}, → playable ${at(r.playable)}, → timeline and minimap (data-ready) ${at(r.ready)}; ` +
           `Playwright click() → all three ${fmtMs(r.wallMs)}; navigation → episode list ${fmtMs(r.navToList)}; ` +
           `JS heap after gc ${r.heapAfterGc !== null ? fmtMB(r.heapAfterGc) : '?'}${r.rendererRss !== null ? `, renderer peak RSS ${fmtMB(r.rendererRss)}` : ''}; ` +
-          `WebSocket: ${r.calls}; J to the next 10-minute call → drawn: ${r.steps.map(fmtMs).join(', ')}`,
+          `WebSocket: ${r.calls}; marks: ${r.marks}; J to the next 10-minute call → drawn: ${r.steps.map(fmtMs).join(', ')}`,
       );
     }
     return { lines, results, error: null };
