@@ -136,6 +136,10 @@ describe('Setup: blind', () => {
       .filter({ hasText: /Only the study lead or an adjudicator may turn blind mode off/ })
       .waitFor();
     expect(await setup.switch('blind').isChecked()).toBe(true);
+    // The refusal is shown with the switches it concerns, above the Taxonomy part of the card.
+    const refusalTop = (await page.getByTestId('setup-message').boundingBox())!.y;
+    expect(refusalTop).toBeLessThan((await page.getByTestId('taxonomy-current').boundingBox())!.y);
+    expect(refusalTop).toBeGreaterThan((await setup.switch('autoAcceptUnanimous').boundingBox())!.y);
     await page.reload();
     await studio.episodeRows().first().waitFor();
     await setup.open();

@@ -28,25 +28,41 @@ export function SetupSettings() {
   );
   const offered = useOfferedAnnotators();
   const [settings, setSettings] = useState<StudyAnnotationSettings | null>(null);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  /** The last outcome, shown under the part of the card it concerns (the switches or the taxonomy). */
+  const [message, setMessage] = useState<{ text: string; failed: boolean; where: 'labelling' | 'taxonomy' } | null>(
+    null,
+  );
   useEffect(() => {
     if (studyId !== null) void call('annotation.settings', { studyId }).then(setSettings);
   }, [studyId]);
   if (!settings || studyId === null) return null;
-  const apply = async (work: () => Promise<StudyAnnotationSettings>, ok: string) => {
+  const apply = async (
+    work: () => Promise<StudyAnnotationSettings>,
+    ok: string,
+    where: 'labelling' | 'taxonomy' = 'taxonomy',
+  ) => {
     try {
       setSettings(await work());
-      setMessage({ text: ok, failed: false });
+      setMessage({ text: ok, failed: false, where });
       void loadLabels();
       // The open call again, as the main side now serves it (the reference may be hidden or shown).
       void reloadDetail();
     } catch (err) {
-      setMessage({ text: (err as Error).message, failed: true });
+      setMessage({ text: (err as Error).message, failed: true, where });
     }
   };
   // The viewer is named so the main side can hold the blind rules (only the lead or an adjudicator may loosen them).
   const change = (c: { leadId?: number | null } & Partial<Record<Switch, boolean>>) =>
-    apply(() => call('annotation.updateSettings', { studyId, ...c, viewerId: annotatorId ?? undefined }), 'saved');
+    apply(
+      () => call('annotation.updateSettings', { studyId, ...c, viewerId: annotatorId ?? undefined }),
+      'saved',
+      'labelling',
+    );
+  const shown = (where: 'labelling' | 'taxonomy') =>
+    message?.where === where && (
+      <p className={message.failed ? 'error' : 'muted'} role={message.failed ? 'alert' : undefined}
+        data-testid="setup-message">{message.text}</p>
+    );
   const toggle = (key: Switch, label: string, help: string) => (
     <label title={help}>
       <input type="checkbox" data-testid={`setting-${key}`} checked={settings[key]}
@@ -85,6 +101,7 @@ export function SetupSettings() {
             'expected answers, gold values, complications and expected actions; adjudicators always see them')}
         </div>
         <div className="setup-row">{toggle('autoAcceptUnanimous', 'accept unanimous labels without adjudication', 'otherwise unanimous items join the adjudication queue')}</div>
+        {shown('labelling')}
         <h2>Taxonomy</h2>
         <p data-testid="taxonomy-current"><strong>{t.name}</strong> <span className="muted">({settings.taxonomySource === 'builtin' ? 'built in for the benchmark' : 'the study’s own'}; {t.fields.length} fields)</span></p>
         {t.source && <p className="muted">{t.source}</p>}
@@ -98,14 +115,14 @@ export function SetupSettings() {
               try {
                 json = JSON.parse(picked.text);
               } catch {
-                return setMessage({ text: `${picked.name} is not JSON`, failed: true });
+                return setMessage({ text: `${picked.name} is not JSON`, failed: true, where: 'taxonomy' });
               }
               void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy: json }), `${picked.name} loaded`);
             }} />
           </label>
           {settings.taxonomySource === 'study' && <button type="button" className="small" onClick={() => void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy: null }), 'back to the built-in taxonomy')}>use the built-in one</button>}
         </div>
-        {message && <p className={message.failed ? 'error' : 'muted'} role={message.failed ? 'alert' : undefined} data-testid="setup-message">{message.text}</p>}
+        {shown('taxonomy')}
       </div>
       <div className="card">
         <h2>Annotators</h2>
