@@ -1,10 +1,9 @@
 /** Aligns a call's turns to its audio file: each channel's voice activity (WebRTC VAD), then the plan of turns. */
 import type { Speaker } from '../../shared/domain';
-import { readLaneSamples } from '../audio/lane-samples';
 import { DEFAULT_SEGMENT_OPTIONS, framesToSegments, type SegmentOptions } from './segments';
 import { planAlignment, type AlignmentPlan, type AlignTurn } from './plan-alignment';
-import { VAD_FRAME_MS, VAD_SAMPLE_RATE, type Aggressiveness } from './vad';
-import { lanesVoiceActivity } from './lanes-vad';
+import { VAD_FRAME_MS, type Aggressiveness } from './vad';
+import { wavVoiceActivity } from './lanes-vad';
 
 /** The settings an alignment can be re-run with. */
 export interface AlignSettings extends SegmentOptions {
@@ -16,8 +15,7 @@ export const DEFAULT_ALIGN_SETTINGS: AlignSettings = { aggressiveness: 3, ...DEF
 
 /** Each channel's speech segments in the WAV at `file`, and the file's duration. */
 export async function channelSegments(file: string, settings: AlignSettings) {
-  const { lanes, durationMs } = await readLaneSamples(file, VAD_SAMPLE_RATE);
-  const flags = await lanesVoiceActivity(lanes, settings.aggressiveness);
+  const { flags, durationMs } = await wavVoiceActivity(file, settings.aggressiveness);
   const channels = flags.map((f) => framesToSegments(f, VAD_FRAME_MS, settings));
   return { channels, durationMs };
 }

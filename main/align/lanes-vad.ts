@@ -1,46 +1,102 @@
 /**
- * Voice activity of every lane of a call at once: a long second lane goes to a worker thread while this thread does
- * the first, so a stereo hour takes about the time of one lane on two cores.
+ * Voice activity of every channel of a call WAV in one pass: the file is read once, in chunks, and each chunk's lanes
+ * are fed to the VAD at once. A long call's last lane goes to a worker thread through a shared buffer as it is read,
+ * so on two cores a stereo hour takes about the time of reading it plus one lane's VAD.
  */
 import { Worker } from 'node:worker_threads';
-import { voiceActivity, VAD_SAMPLE_RATE, type Aggressiveness } from './vad';
-import type { VadJob, VadReply } from './vad-worker';
+import { readWavHeader } from '../audio/wav-header';
+import { VAD_FRAME_SAMPLES, VAD_SAMPLE_RATE, VadStream, type Aggressiveness } from './vad';
+import { LANE_STATE, PROGRESS, type VadJob, type VadReply } from './shared-lane';
+import { laneLength, readLaneChunks } from './wav-lane-chunks';
 
 const ENTRY = new URL('./vad-worker-entry.mjs', import.meta.url);
 
 /** Lanes shorter than this are done on this thread: starting a worker would cost more than it saves. */
 const WORKER_MIN_SAMPLES = VAD_SAMPLE_RATE * 120;
 
-/** One lane's flags from a worker (its samples are moved there, not copied). */
-function inWorker(samples: Int16Array, aggressiveness: Aggressiveness): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const job: VadJob = { samples, aggressiveness };
-    const worker = new Worker(ENTRY, { workerData: job, transferList: [samples.buffer as ArrayBuffer] });
-    let settled = false;
-    worker.once('message', (reply: VadReply) => {
-      settled = true;
-      void worker.terminate();
-      if (reply.ok) resolve(reply.flags);
-      else reject(new Error(reply.message));
+/** A lane written into shared memory as it is read, its voice activity decided on a worker thread. */
+class WorkerLane {
+  private readonly lane: Int16Array;
+  private readonly progress = new Int32Array(new SharedArrayBuffer(3 * 4));
+  private readonly worker: Worker;
+  private written = 0;
+  /** The lane's flags, once the worker has decided the last frame. */
+  readonly flags: Promise<Uint8Array>;
+
+  constructor(samples: number, frames: number, aggressiveness: Aggressiveness) {
+    this.lane = new Int16Array(new SharedArrayBuffer(samples * 2));
+    const job: VadJob = { lane: this.lane, progress: this.progress, frames, aggressiveness };
+    this.worker = new Worker(ENTRY, { workerData: job });
+    this.flags = new Promise((resolve, reject) => {
+      let settled = false;
+      this.worker.once('message', (reply: VadReply) => {
+        settled = true;
+        void this.worker.terminate();
+        if (reply.ok) resolve(reply.flags);
+        else reject(new Error(reply.message));
+      });
+      this.worker.once('error', (err) => {
+        settled = true;
+        reject(err);
+      });
+      this.worker.once('exit', (code) => {
+        if (!settled) reject(new Error(`VAD worker exited with code ${code} before replying`));
+      });
     });
-    worker.once('error', (err) => {
-      settled = true;
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`VAD worker exited with code ${code} before replying`));
-    });
-  });
+  }
+
+  /** Appends the lane's next samples and wakes the worker. */
+  append(samples: Int16Array): void {
+    const piece = samples.subarray(0, this.lane.length - this.written);
+    this.lane.set(piece, this.written);
+    this.written += piece.length;
+    this.signal(PROGRESS.written, this.written);
+  }
+
+  /** Tells the worker the lane is complete. */
+  end(): void {
+    this.signal(PROGRESS.state, LANE_STATE.done);
+  }
+
+  /** Stops the worker (the read failed); its flags are no longer awaited. */
+  abort(): void {
+    this.flags.catch(() => undefined);
+    this.signal(PROGRESS.state, LANE_STATE.aborted);
+    void this.worker.terminate();
+  }
+
+  private signal(slot: number, value: number): void {
+    Atomics.store(this.progress, slot, value);
+    Atomics.add(this.progress, PROGRESS.seq, 1);
+    Atomics.notify(this.progress, PROGRESS.seq);
+  }
 }
 
-/** Each lane's speech flags per frame; the lanes' samples may be handed to a worker and must not be used after. */
-export async function lanesVoiceActivity(lanes: Int16Array[], aggressiveness: Aggressiveness): Promise<Uint8Array[]> {
-  const [first, ...rest] = lanes;
-  if (!first) return [];
-  const offload = rest.length === 1 && rest[0].length >= WORKER_MIN_SAMPLES && rest[0].byteOffset === 0;
-  const other = offload ? inWorker(rest[0], aggressiveness) : null;
-  const flags = [await voiceActivity(first, aggressiveness)];
-  if (other) flags.push(await other);
-  else for (const lane of rest) flags.push(await voiceActivity(lane, aggressiveness));
-  return flags;
+/** Each channel's speech flags per VAD frame in the WAV at `file`, and the file's duration. */
+export async function wavVoiceActivity(file: string, aggressiveness: Aggressiveness) {
+  const info = readWavHeader(file);
+  const samples = laneLength(info, VAD_SAMPLE_RATE);
+  const frames = Math.floor(samples / VAD_FRAME_SAMPLES);
+  const remote = info.channels >= 2 && samples >= WORKER_MIN_SAMPLES;
+  const here = remote ? info.channels - 1 : info.channels;
+  const worker = remote ? new WorkerLane(samples, frames, aggressiveness) : null;
+  const streams: VadStream[] = [];
+  let flags: Uint8Array[];
+  try {
+    for (let c = 0; c < here; c++) streams.push(await VadStream.open(aggressiveness, frames));
+    await readLaneChunks(file, info, VAD_SAMPLE_RATE, (lanes) => {
+      worker?.append(lanes[here]);
+      for (let c = 0; c < here; c++) streams[c].push(lanes[c]);
+    });
+  } catch (e) {
+    worker?.abort();
+    throw e;
+  } finally {
+    flags = streams.map((s) => s.close());
+  }
+  if (worker) {
+    worker.end();
+    flags.push(await worker.flags);
+  }
+  return { flags, durationMs: info.durationMs };
 }

@@ -1,4 +1,4 @@
-// Worker-thread entry for lanesVoiceActivity when running from the sources (the desktop build bundles vad-worker.ts
+// Worker-thread entry for wavVoiceActivity when running from the sources (the desktop build bundles vad-worker.ts
 // under this same name beside the main bundle).
 import { runTsWorker } from '../util/ts-worker.mjs';
 
