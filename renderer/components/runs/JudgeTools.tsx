@@ -30,7 +30,7 @@ export function JudgeTools() {
             onChange={(e) => setOnlyLabelled(e.target.checked)} /> only the calls labelled on the field
         </label>
         <label>
-          human field <input value={field} onChange={(e) => setField(e.target.value)} size={12} />
+          human field <input data-testid="judge-field" value={field} onChange={(e) => setField(e.target.value)} size={12} />
         </label>
         <button type="button" data-testid="judge-compare" onClick={() => void compare(studyId, field)}>Compare judges with annotators</button>
       </div>
@@ -41,7 +41,7 @@ export function JudgeTools() {
           </thead>
           <tbody>
             {comparison.judges.map((j) => (
-              <tr key={`${j.judgeId} ${j.judgeVersion}`}>
+              <tr key={`${j.judgeId} ${j.judgeVersion}`} data-testid="judge-row" data-judge={j.judgeId} data-version={j.judgeVersion}>
                 <td>{j.judgeId}</td>
                 <td>{j.judgeVersion}</td>
                 <td>{j.episodes}</td>
