@@ -1,5 +1,12 @@
 /** Page object for the Agreement tab: the blind gate, computing a field's agreement, and the figures shown. */
-import type { Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Download, Locator, Page } from 'playwright-core';
+
+/** A file the studio offered for download: its suggested name and its text. */
+export interface DownloadedFile {
+  name: string;
+  text: string;
+}
 
 /** The Agreement tab as a user sees it. */
 export class AgreementPage {
@@ -36,7 +43,12 @@ export class AgreementPage {
 
   /** The estimate shown for one statistic (e.g. percentAgreement) of the computed figures. */
   async statistic(key: string): Promise<string> {
-    return (await this.page.locator(`[data-testid="agreement-stats"] tr[data-stat="${key}"] td.num`).first().textContent()) ?? '';
+    return (
+      (await this.page
+        .locator(`[data-testid="agreement-stats"] tr[data-stat="${key}"] td.num`)
+        .first()
+        .textContent()) ?? ''
+    );
   }
 
   /** Picks a field, computes its agreement on the main side and waits for these figures (not the ones shown before). */
@@ -75,6 +87,31 @@ export class AgreementPage {
     return (await this.firstErrorCard().locator(`td[data-stat="${stat}"]`).textContent()) ?? '';
   }
 
+  /**
+   * Exports the agreement report of the chosen field (Markdown or HTML, with its CSV) and returns both files as
+   * downloaded: the document and the CSV.
+   */
+  async exportReport(format: 'markdown' | 'html'): Promise<{ document: DownloadedFile; csv: DownloadedFile }> {
+    const downloads = new Promise<Download[]>((resolve) => {
+      const got: Download[] = [];
+      const onDownload = (d: Download) => {
+        got.push(d);
+        if (got.length < 2) return;
+        this.page.off('download', onDownload);
+        resolve(got);
+      };
+      this.page.on('download', onDownload);
+    });
+    await this.page.getByTestId(`report-${format}`).click();
+    const files = await Promise.all(
+      (await downloads).map(async (d) => ({ name: d.suggestedFilename(), text: readFileSync(await d.path(), 'utf8') })),
+    );
+    const csv = files.find((f) => f.name.endsWith('.csv'));
+    const document = files.find((f) => f !== csv);
+    if (!csv || !document) throw new Error(`not a document and a CSV: ${files.map((f) => f.name).join(', ')}`);
+    return { document, csv };
+  }
+
   /** Reveals agreement to the study's annotators and waits until the offer is gone. */
   async reveal(): Promise<void> {
     await this.revealButton().click();
@@ -106,6 +143,20 @@ export class JudgeValidationPage {
     const row = this.card(mappingKey).getByTestId('judge-table').locator(`tr[data-reference="${reference}"]`);
     const cell = row.locator(`td[data-figure="${name}"]`);
     return ((await cell.locator('.est').count()) ? cell.locator('.est') : cell).innerText();
+  }
+
+  /** One figure (n, percentAgreement, cohenKappa, gwetAc1) of a categorical mapping's card for one reference: as stored
+   * in the cell (`value`, the estimate) and as shown (`shown`). */
+  async categoricalFigure(
+    mappingKey: string,
+    reference: string,
+    name: string,
+  ): Promise<{ value: string; shown: string }> {
+    const row = this.card(mappingKey).getByTestId('judge-overall').locator(`tr[data-reference="${reference}"]`);
+    const cell = row.locator(`td[data-figure="${name}"]`);
+    const est = cell.locator('.est');
+    const shown = (await est.count()) ? await est.innerText() : await cell.innerText();
+    return { value: (await cell.getAttribute('data-value')) ?? shown, shown };
   }
 
   /** The sentence said instead of judge figures when no mapping relates a judge to the field. */
@@ -179,6 +230,59 @@ export class JudgeValidationPage {
   /** The compare-judges panel. */
   compare(): Locator {
     return this.page.getByTestId('compare-judges');
+  }
+
+  /** The judges the compare panel offers, as named in its baseline list ("id @ version (n judgements)"). */
+  async compareOptions(): Promise<string[]> {
+    return this.page.getByTestId('compare-baseline').locator('option').allInnerTexts();
+  }
+
+  /**
+   * Compares two judges on the labelled items under one mapping: each judge picked by the start of its name in the
+   * lists (e.g. "lenient-grader", "fake-judge @ "); waits for the table of all labelled items.
+   */
+  async compareJudges(mappingKey: string, baseline: string, candidate: string): Promise<void> {
+    await this.page.getByTestId('compare-mapping').selectOption(mappingKey);
+    const options = await this.compareOptions();
+    const index = (name: string) => {
+      const i = options.findIndex((o) => o.startsWith(name));
+      if (i < 0) throw new Error(`no judge "${name}" among ${options.join(', ')}`);
+      return String(i);
+    };
+    await this.page.getByTestId('compare-baseline').selectOption(index(baseline));
+    await this.page.getByTestId('compare-candidate').selectOption(index(candidate));
+    const before = await this.page
+      .getByTestId('compare-split')
+      .textContent()
+      .catch(() => null);
+    await this.page.getByTestId('compare-run').click();
+    await this.page.waitForFunction(
+      ([b, c, old]) => {
+        const split = document.querySelector('[data-testid="compare-split"]')?.textContent ?? '';
+        return split !== old && split.startsWith(b) && split.includes(`vs ${c}`);
+      },
+      [baseline, candidate, before ?? ''],
+      { timeout: 30_000 },
+    );
+    await this.comparePart('all').waitFor();
+  }
+
+  /** The paired difference of one metric ('cohenKappa', 'f1', 'percentAgreement') for one reference, as stored in the
+   * cell (`value`) and as shown (`shown`). */
+  async pairedDifference(
+    part: 'all' | 'held_out' | 'tuning',
+    reference: string,
+    metric: 'cohenKappa' | 'f1' | 'percentAgreement',
+  ): Promise<{ value: string; shown: string }> {
+    const cell = this.comparePart(part).locator(`tr[data-reference="${reference}"] td[data-figure="d-${metric}"]`);
+    return { value: (await cell.getAttribute('data-value')) ?? '', shown: await cell.locator('.est').innerText() };
+  }
+
+  /** The references (annotators, adjudicated, pooled humans) of one part's table, in order. */
+  async compareReferences(part: 'all' | 'held_out' | 'tuning'): Promise<string[]> {
+    return this.comparePart(part)
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reference') ?? ''));
   }
 
   /** One part's table ('all', 'held_out', 'tuning') of the compared judges. */
