@@ -25,6 +25,14 @@ export class LabelsPage {
     await Promise.race([confirm.waitFor(), this.page.getByTestId('annotator-menu').waitFor({ state: 'detached' })]);
   }
 
+  /** Adds a profile from the badge menu and labels as it at once (confirming the switch when someone is current). */
+  async addAndSwitchTo(name: string, role: 'annotator' | 'adjudicator' = 'annotator'): Promise<void> {
+    await this.addAnnotator(name, role);
+    if (await this.page.getByTestId('annotator-confirm').isVisible())
+      await this.page.getByTestId('annotator-confirm-switch').click();
+    await this.page.locator(`[data-testid="annotator-badge"][data-annotator="${name}"]`).waitFor();
+  }
+
   /** Switches to another annotator: pick, then confirm (a deliberate two-step action). */
   async switchTo(name: string): Promise<void> {
     if (!(await this.page.getByTestId('annotator-menu').isVisible())) await this.badge().click();
@@ -36,14 +44,12 @@ export class LabelsPage {
   /** The annotators the badge menu offers in the open study, in order, each with whether it is an imported rater. */
   async offeredAnnotators(): Promise<{ name: string; imported: boolean }[]> {
     if (!(await this.page.getByTestId('annotator-menu').isVisible())) await this.badge().click();
-    const items = await this.page
-      .getByTestId('annotator-item')
-      .evaluateAll((els) =>
-        els.map((e) => ({
-          name: e.getAttribute('data-name') ?? '',
-          imported: e.getAttribute('data-imported') === 'true',
-        })),
-      );
+    const items = await this.page.getByTestId('annotator-item').evaluateAll((els) =>
+      els.map((e) => ({
+        name: e.getAttribute('data-name') ?? '',
+        imported: e.getAttribute('data-imported') === 'true',
+      })),
+    );
     await this.closeMenu();
     return items;
   }
