@@ -1,36 +1,39 @@
-/** End to end through the web host in Chromium: open the demo study, open a call, play, seek by clicking a turn. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
-import { startHost, type TestHost } from './support/host';
+/**
+ * End to end through the web host in Chromium: open the demo study, open a call, play, seek by clicking a turn.
+ * Independent tests: each `describe` has its own host on a fresh database (the demo study only, made by the CLI), and
+ * every test opens a fresh page and the call it needs, so any test runs alone and in any order. None of them writes.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useChromium, useFreshPage, useSeededHost } from './support/spec-hooks';
 import { StudioPage } from './pages/studio-page';
 
-let host: TestHost;
-let browser: Browser;
+const STEREO = 'demo-retail-order-status';
+const chromium = useChromium();
 let page: Page;
 let studio: StudioPage;
 
-beforeAll(async () => {
-  host = await startHost();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  studio = new StudioPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+/** A host of its own for the enclosing `describe`, and a fresh page on it for each test with the studio open. */
+function freshStudio(): void {
+  const host = useSeededHost();
+  const freshPage = useFreshPage(chromium);
+  beforeEach(async () => {
+    page = freshPage();
+    studio = new StudioPage(page);
+    await studio.open(host().url);
+  });
+}
 
 describe('replay of the demo study', () => {
+  freshStudio();
+
   it('lists the demo study with its ten episodes', async () => {
-    await studio.open(host.url);
     await expect(studio.episodeRows().count()).resolves.toBe(10);
     await expect(page.getByTestId('study-picker').textContent()).resolves.toContain('Demo study');
   });
 
   it('opens a stereo call with its judge verdict, rationale and tool event', async () => {
-    await studio.openEpisode('demo-retail-order-status');
+    await studio.openEpisode(STEREO);
     await expect(page.getByTestId('judge-verdict').textContent()).resolves.toBe('fail');
     await expect(page.getByTestId('judge-rationale').textContent()).resolves.toContain('transposed the digits');
     await expect(page.getByTestId('tool-event').first().textContent()).resolves.toContain('find_order');
@@ -39,6 +42,7 @@ describe('replay of the demo study', () => {
   });
 
   it('plays: the media time advances and the status bar follows', async () => {
+    await studio.openEpisode(STEREO);
     await studio.press(' ');
     await studio.waitForTime((t) => t > 0.6);
     await studio.press(' ');
@@ -48,6 +52,7 @@ describe('replay of the demo study', () => {
   });
 
   it('seeks by clicking a turn, and the active turn follows', async () => {
+    await studio.openEpisode(STEREO);
     const target = studio.turns().nth(3);
     await target.click();
     const start = Number(await target.getAttribute('data-start-ms')) / 1000;
@@ -55,13 +60,19 @@ describe('replay of the demo study', () => {
     await expect.poll(() => studio.activeTurnIndex()).toBe(3);
     await studio.turns().nth(1).click();
     await expect.poll(() => studio.activeTurnIndex()).toBe(1);
-    expect(await studio.mediaTime()).toBeCloseTo(Number(await studio.turns().nth(1).getAttribute('data-start-ms')) / 1000, 1);
+    expect(await studio.mediaTime()).toBeCloseTo(
+      Number(await studio.turns().nth(1).getAttribute('data-start-ms')) / 1000,
+      1,
+    );
     await studio.screenshot('replay-after-seek');
   });
 
   it('draws speech segments, the response latency and the barge-in on the waveform', async () => {
+    await studio.openEpisode(STEREO);
     await expect(page.getByTestId('speech-segment').count()).resolves.toBe(5);
-    const latencies = await page.getByTestId('latency-mark').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-ms'))));
+    const latencies = await page
+      .getByTestId('latency-mark')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-ms'))));
     const turns = await studio.turns().evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start-ms'))));
     expect(latencies.length).toBeGreaterThanOrEqual(1);
     expect(latencies[0]).toBeGreaterThan(0);
@@ -71,6 +82,7 @@ describe('replay of the demo study', () => {
   });
 
   it('zooms with the keyboard and the toolbar, and changes speed', async () => {
+    await studio.openEpisode(STEREO);
     const zoom = () => page.getByTestId('waveform-canvas').getAttribute('data-zoom').then(Number);
     await studio.press('+');
     await expect.poll(zoom).toBeGreaterThan(0);
@@ -90,6 +102,7 @@ describe('replay of the demo study', () => {
   });
 
   it('shows a spectrogram of the visible window computed on the main side', async () => {
+    await studio.openEpisode(STEREO);
     await studio.press('s');
     const canvas = page.getByTestId('spectrogram');
     await expect.poll(() => canvas.getAttribute('data-columns')).not.toBeNull();
@@ -130,13 +143,17 @@ describe('replay of the demo study', () => {
 });
 
 describe('browsing the episode list', () => {
+  freshStudio();
+
   it('filters by judge label, searches transcripts, sorts, and J/K follow the filtered list', async () => {
     await page.getByTestId('filter-judge').selectOption('fail');
     await expect.poll(() => studio.episodeRows().count()).toBe(3);
     await page.getByTestId('filter-judge').selectOption('');
     await expect.poll(() => studio.episodeRows().count()).toBe(10);
     await page.getByTestId('search').fill('jacket');
-    await expect.poll(() => studio.episodeRows().allTextContents()).toEqual([expect.stringContaining('demo-retail-return-interrupt')]);
+    await expect
+      .poll(() => studio.episodeRows().allTextContents())
+      .toEqual([expect.stringContaining('demo-retail-return-interrupt')]);
     await page.getByTestId('search').fill('');
     await expect.poll(() => studio.episodeRows().count()).toBe(10);
     await page.getByTestId('sort').selectOption('reward');
@@ -155,6 +172,8 @@ describe('browsing the episode list', () => {
 });
 
 describe('themes', () => {
+  freshStudio();
+
   it('switches between light and dark with T', async () => {
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     const before = await theme();
