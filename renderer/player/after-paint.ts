@@ -1,5 +1,4 @@
 /** Work for just after the browser has painted what is on screen now. */
-import { useEffect, useState } from 'react';
 
 /**
  * Runs `fn` once the next frame has been painted (an animation frame, then a task), or after `timeoutMs` where no frame
@@ -19,14 +18,4 @@ export function afterPaint(fn: () => void, timeoutMs = 100): () => void {
   const frame = requestAnimationFrame(() => (task = setTimeout(run, 0)));
   const timer = setTimeout(run, timeoutMs);
   return cancel;
-}
-
-/** `value`, one painted frame late: what renders from it follows what renders from `value` itself by a frame. */
-export function useAfterPaint<T>(value: T): T {
-  const [later, setLater] = useState(value);
-  useEffect(() => {
-    if (later === value) return undefined;
-    return afterPaint(() => setLater(() => value));
-  }, [value, later]);
-  return later;
 }

@@ -13,12 +13,17 @@ import {
 
 vi.mock('../api/client', async () => (await import('../../test-support/renderer-client')).fakeClientModule);
 vi.mock('../player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() }));
+// The detail follows the stage after a painted frame; here, after a microtask unless a test holds the frame.
+vi.mock('../player/after-paint', () => ({
+  afterPaint: vi.fn((fn: () => void) => (queueMicrotask(fn), () => undefined)),
+}));
 
 const { useApp } = await import('./index');
 const { withAnnotator } = await import('./episode-slice');
 const { PAGE_SIZE } = await import('./studies-slice');
 const { OVERVIEW_BUCKETS } = await import('../../shared/peaks-codec');
 const media = await import('../player/media');
+const { afterPaint } = await import('../player/after-paint');
 const firstAudio = await import('../player/first-audio');
 const episodePeaks = await import('../player/episode-peaks');
 
@@ -53,7 +58,7 @@ describe('withAnnotator', () => {
 });
 
 describe('opening an episode', () => {
-  it('asks for the detail as the current annotator and the peaks at once, starts its audio, shows both', async () => {
+  it('asks for the peaks and the detail (as the current annotator) at once, starts its audio, shows both', async () => {
     useApp.setState({ activeTurn: 3, playing: true });
     const opening = useApp.getState().openEpisode(5);
     expect([useApp.getState().episodeId, useApp.getState().activeTurn, useApp.getState().playing]).toEqual([
@@ -63,19 +68,31 @@ describe('opening an episode', () => {
     ]);
     await opening;
     expect(calls).toEqual([
-      ['episodes.get', { episodeId: 5, annotatorId: 7 }],
       ['episodes.peaks', { episodeId: 5, maxBuckets: OVERVIEW_BUCKETS }],
+      ['episodes.get', { episodeId: 5, annotatorId: 7 }],
     ]);
     expect(media.prepareMedia).toHaveBeenCalledWith(105);
     expect(useApp.getState().detail?.episode.id).toBe(5);
     expect(useApp.getState().peaks?.assetId).toBe(105);
   });
 
+  it('stages the header and lanes first and hands the detail to the rest of the view after a painted frame', async () => {
+    let paint = () => {};
+    vi.mocked(afterPaint).mockImplementationOnce((fn) => ((paint = fn), () => undefined));
+    const opening = useApp.getState().openEpisode(5);
+    await vi.waitFor(() => expect(useApp.getState().stage?.episode.id).toBe(5));
+    expect(useApp.getState().stage?.turns?.map((t) => t.text)).toEqual(['turn of 5']);
+    expect(useApp.getState().detail).toBeNull();
+    paint();
+    await opening;
+    expect(useApp.getState().detail?.episode.id).toBe(5);
+  });
+
   it('opens a call without audio with no peaks and no media', async () => {
     handlers.set('episodes.get', (i) => detailOf(i.episodeId as number, null));
     handlers.set('episodes.peaks', () => ({ peaks: null }));
     await useApp.getState().openEpisode(5);
-    expect(methodsCalled()).toEqual(['episodes.get', 'episodes.peaks']);
+    expect(methodsCalled()).toEqual(['episodes.peaks', 'episodes.get']);
     expect(useApp.getState().peaks).toBeNull();
     expect(media.prepareMedia).not.toHaveBeenCalled();
   });
@@ -219,6 +236,7 @@ describe('opening before any reply', () => {
     const opening = useApp.getState().openEpisode(5);
     expect(media.prepareMedia).toHaveBeenCalledWith(105); // before either reply
     await opening;
+    expect(vi.mocked(media.prepareMedia).mock.calls).toEqual([[105]]); // not again when the replies name it
     expect(useApp.getState().stage).toMatchObject({ episode: { id: 5 }, asset: { id: 105 }, peaks: { assetId: 105 } });
   });
 
@@ -237,6 +255,19 @@ describe('opening before any reply', () => {
     await stepping;
     expect(useApp.getState().stage?.turns?.map((t) => t.text)).toEqual(['turn of 2']);
     expect(useApp.getState().stage?.episode.id).toBe(2);
+  });
+
+  it('stages a listed episode as soon as its peaks come, before its detail', async () => {
+    useApp.setState({ total: 1, rows: [row(5)] });
+    await firstAudio.learnFirstAudio([5]);
+    const slow = deferred<EpisodeDetail>();
+    handlers.set('episodes.get', () => slow.promise);
+    const opening = useApp.getState().openEpisode(5);
+    await vi.waitFor(() => expect(useApp.getState().stage?.episode).toEqual(row(5)));
+    expect(useApp.getState().stage?.turns).toBeNull();
+    slow.resolve(detailOf(5, 105));
+    await opening;
+    expect(useApp.getState().stage?.turns).toHaveLength(1);
   });
 
   it('waits for the detail when the kept peaks are not of the known asset', async () => {

@@ -5,6 +5,7 @@ import { call } from '../api/client';
 import { prepareMedia } from '../player/media';
 import { episodePeaks, forgetPeaks, peaksInHand, prefetchPeaks } from '../player/episode-peaks';
 import { markOpen } from '../player/open-marks';
+import { afterPaint } from '../player/after-paint';
 import { firstAudioOf, forgetFirstAudio } from '../player/first-audio';
 import type { AppState } from './index';
 
@@ -65,11 +66,18 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
     const seq = ++openSeq;
     markOpen('open');
     cancelPrefetch();
-    // Both asked for at once, before React redraws the list; the media starts loading with whichever names the asset
-    // first (kept peaks: at once).
-    const pending = call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
+    // Both asked for at once, before React redraws the list, the peaks first (the main side answers in order): with the
+    // row and its known first asset they are enough to draw the lanes. The media starts loading with whichever names
+    // the asset first (kept peaks: at once).
     const pendingPeaks = episodePeaks(episodeId);
-    const start = (assetId: number | undefined) => assetId !== undefined && seq === openSeq && prepareMedia(assetId);
+    const pending = call('episodes.get', withAnnotator({ episodeId }, get().annotatorId));
+    // Once per open: the waveform may take the element before the last reply names the asset again.
+    let started: number | undefined;
+    const start = (assetId: number | undefined) => {
+      if (assetId === undefined || assetId === started || seq !== openSeq) return;
+      started = assetId;
+      prepareMedia(assetId);
+    };
     // The list asked for its rows' first assets: the audio starts now, with no reply to wait for.
     const asset = firstAudioOf(episodeId);
     start(asset?.id);
@@ -80,14 +88,22 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
         () => {},
       );
       void pendingPeaks.then(
-        (p) => (markOpen('peaks'), start(p?.assetId)),
+        (p) => {
+          markOpen('peaks');
+          start(p?.assetId);
+          if (seq === openSeq && get().stage?.episode.id !== episodeId) set(stageInHand(get().rows, episodeId, asset));
+        },
         () => {},
       );
       const detail = await pending;
       const peaks = detail.audio[0] ? await pendingPeaks : null;
       if (seq !== openSeq) return;
       const stage = { episode: detail.episode, asset: detail.audio[0] ?? null, peaks, turns: detail.turns };
-      set({ detail, peaks, stage, error: null });
+      set({ peaks, stage, error: null });
+      // The side panels and the transcript follow a painted frame later, so the header and lanes are drawn first.
+      await new Promise<void>((resolve) => afterPaint(resolve));
+      if (seq !== openSeq) return;
+      set({ detail });
       const { rows } = get();
       const at = rows.findIndex((r) => r?.id === episodeId);
       const neighbours = [rows[at + 1]?.id, rows[at - 1]?.id].filter((id): id is number => at >= 0 && id !== undefined);

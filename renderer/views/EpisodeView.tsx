@@ -9,7 +9,6 @@ import { PlayerBar } from '../components/PlayerBar';
 import { Spectrogram } from '../components/Spectrogram';
 import { activeTurnAt } from '../player/active-turn';
 import { onTime, publishTime } from '../player/player';
-import { useAfterPaint } from '../player/after-paint';
 import { formatMs, formatScore } from '../format';
 import { readableName } from '../components/episode-name';
 import { LabelPanel } from '../components/labels/LabelPanel';
@@ -36,10 +35,8 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
   const detail = useApp((s) => s.detail);
   const setActiveTurn = useApp((s) => s.setActiveTurn);
   const showSpectrogram = useApp((s) => s.showSpectrogram);
-  // The detail of the staged episode; J and K stage the next one before its detail comes.
+  // The detail of the staged episode: it comes a painted frame after the stage (J and K stage the next one sooner).
   const current = detail && stage && detail.episode.id === stage.episode.id ? detail : null;
-  // The transcript follows a painted frame later, so a new episode's header and lanes are drawn first.
-  const later = useAfterPaint(current);
 
   useEffect(() => {
     if (!current) return;
@@ -50,8 +47,6 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
   const { episode, asset, peaks } = stage;
   // Without audio, a call with turn times gets the speech-activity timeline, which keeps its own time.
   const timed = !asset && current !== null && hasTimedSpeech(current.turns);
-  // A new detail of the same episode (fetched again) keeps the transcript; another episode's waits a frame.
-  const rest = current !== null && later?.episode.id === current.episode.id;
   const followClick = (e: MouseEvent) => {
     const ms = transcriptClickMs(e.target);
     if (ms !== null) publishTime(ms);
@@ -81,7 +76,7 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
             : current && <p className="empty">No audio for this episode.</p>}
         {asset && peaks && showSpectrogram && <Spectrogram asset={asset} />}
         {asset && peaks && <PlayerBar />}
-        {rest ? (
+        {current ? (
           <>
             <AlignControl key={episode.id} detail={current} />
             {timed ? (
