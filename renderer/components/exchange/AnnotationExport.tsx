@@ -1,16 +1,15 @@
-/** The episode header's "Export to…" menu: the open call as an ELAN, Praat or Audacity file, saved like a CSV export. */
+/**
+ * The episode header's "Export to…" menu (the open call as an ELAN, Praat or Audacity file, saved like a CSV export)
+ * and, beside it, "Import from…" (such a file's regions and turns onto the call).
+ */
 import { useState } from 'react';
 import type { AnnotationFormat } from '../../../shared/types/annotation-files';
 import { call } from '../../api/client';
 import { useApp } from '../../store';
 import { saveFile } from '../labels/download';
+import { AnnotationImport } from './AnnotationImport';
+import { TOOL_FORMATS } from './tool-formats';
 import './exchange.css';
-
-const CHOICES: { format: AnnotationFormat; label: string }[] = [
-  { format: 'eaf', label: 'ELAN (.eaf)' },
-  { format: 'textgrid', label: 'Praat (.TextGrid)' },
-  { format: 'audacity', label: 'Audacity labels (.txt)' },
-];
 
 /** Exports the open episode's timed turns and the labels the current annotator may read, then resets the menu. */
 export function AnnotationExport({ episodeId }: { episodeId: number }) {
@@ -38,12 +37,13 @@ export function AnnotationExport({ episodeId }: { episodeId: number }) {
         onChange={(e) => void exportAs(e.target.value as AnnotationFormat)}
       >
         <option value="">Export to…</option>
-        {CHOICES.map((c) => (
+        {TOOL_FORMATS.map((c) => (
           <option key={c.format} value={c.format}>
             {c.label}
           </option>
         ))}
       </select>
+      <AnnotationImport episodeId={episodeId} />
       {message && (
         <span className="error" role="alert" data-testid="annotation-export-error">
           {message}
