@@ -72,7 +72,7 @@ export function studyFamilies(db: Db, studyId: number): FamilyCount[] {
   for (const k of studyEpisodeFamilyKeys(db, studyId)) {
     // loadEpisodes reads condition values as text (String of the parsed value).
     const nested = k.conditionBenchmarkType === 'array' || k.conditionBenchmarkType === 'object';
-    const condition =
+    const condition: Record<string, string> =
       k.conditionBenchmark === null
         ? {}
         : { benchmark: String(nested ? JSON.parse(String(k.conditionBenchmark)) : k.conditionBenchmark) };
