@@ -127,8 +127,8 @@ describe('τ² run folder', () => {
     });
     expect(where(await refused(join(root, 'run.json'), 'tau2'))).toEqual([
       'run.json',
-      'file',
-      'simulations[1].x.a.a.a.a.a…',
+      'simulation 2 (id "b")',
+      'x.a.a.a.a.a.a.a…',
     ]);
   });
 
