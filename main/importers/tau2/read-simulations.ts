@@ -2,6 +2,7 @@
 import { ImportError, type BatchEpisode } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
 import { readSimArtifacts } from './artifacts';
+import { simulationRecord } from './results-file';
 import { DEFAULT_TICK_SECONDS, type Tau2RunPlan } from './run-plan';
 import { validateSimulation } from './simulation-check';
 import { simulationToEpisode, type RunContext } from './simulation-episode';
@@ -17,11 +18,16 @@ export interface ReadSimulation {
 
 const recordName = (ordinal: number, raw: unknown): string => {
   const id = (raw as { id?: unknown } | null)?.id;
-  return typeof id === 'string' ? `simulation ${ordinal} (id ${JSON.stringify(id.slice(0, 60))})` : `simulation ${ordinal}`;
+  return simulationRecord(ordinal, typeof id === 'string' ? id : null);
 };
 
 /** Reads simulations `from` … `to` − 1 (0-based positions in the plan); the first fault throws an ImportError. */
-export function* readSimulations(plan: Tau2RunPlan, ctx: RunContext, from: number, to: number): Generator<ReadSimulation> {
+export function* readSimulations(
+  plan: Tau2RunPlan,
+  ctx: RunContext,
+  from: number,
+  to: number,
+): Generator<ReadSimulation> {
   for (let i = from; i < to; i++) {
     const { file, load } = plan.simulations[i];
     const raw = load();
@@ -34,7 +40,9 @@ export function* readSimulations(plan: Tau2RunPlan, ctx: RunContext, from: numbe
       continue;
     }
     if (sim.ticks?.length && plan.tickSeconds === null) {
-      ctx.warn(`${plan.resultsName}: info.audio_native_config.tick_duration_seconds is missing; using tau2's default ${DEFAULT_TICK_SECONDS} s`);
+      ctx.warn(
+        `${plan.resultsName}: info.audio_native_config.tick_duration_seconds is missing; using tau2's default ${DEFAULT_TICK_SECONDS} s`,
+      );
     }
     const episode = simulationToEpisode(sim, artifacts, ctx, `${file}: ${record}`);
     checkEpisodeLimits(episode, file, record);
@@ -48,7 +56,8 @@ export class SimulationIds {
 
   /** Records `s`'s id; throws when the run already had it. */
   add(s: Pick<ReadSimulation, 'file' | 'record' | 'id'>): void {
-    if (this.seen.has(s.id)) throw new ImportError(s.file, s.record, 'id', 'the same simulation id appears twice in the run');
+    if (this.seen.has(s.id))
+      throw new ImportError(s.file, s.record, 'id', 'the same simulation id appears twice in the run');
     this.seen.add(s.id);
   }
 }

@@ -4,20 +4,15 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ImportError } from '../batch';
 import { displayPath, ImportRoot } from '../safe-path';
 import { SIMULATION_FILE } from '../limits';
-import { readJsonFile, validate } from './read-json';
-import { tau2Results, type Tau2EvaluationCriteria, type Tau2Results } from './schema';
+import { readJsonFile } from './read-json';
+import { readResultsFile, type PendingSimulation } from './results-file';
+import type { Tau2EvaluationCriteria, Tau2Results } from './schema';
 import type { RunContext } from './simulation-episode';
 import { publishedPanel } from './submission';
 import type { PublishedInteractionPanel } from '../../../shared/types/interaction-metrics';
 
 /** tau2's DEFAULT_TICK_DURATION_SECONDS, used (with a warning) when a run does not record its tick duration. */
 export const DEFAULT_TICK_SECONDS = 0.2;
-
-/** A simulation not yet read: its file (as messages name it) and how to load it, so large runs stay small in memory. */
-export interface PendingSimulation {
-  file: string;
-  load: () => unknown;
-}
 
 /** A run about to be read. */
 export interface Tau2RunPlan {
@@ -26,12 +21,13 @@ export interface Tau2RunPlan {
   root: ImportRoot;
   /** results.json as messages name it. */
   resultsName: string;
+  /** Run info and tasks; its `simulations` is always empty (they are loaded one by one through `simulations`). */
   meta: Tau2Results;
   /** The run's tick duration in seconds, or null when it does not record one. */
   tickSeconds: number | null;
   /** True for the folder layout (results.json + simulations/*.json), false for a monolithic results JSON. */
   folder: boolean;
-  /** The simulations in order (file name order for the folder layout). */
+  /** The simulations in order (file name order for the folder layout), each read when it is loaded. */
   simulations: PendingSimulation[];
   /** Warnings about the run as a whole. */
   warnings: string[];
@@ -49,32 +45,36 @@ function locate(path: string): { root: ImportRoot; resultsPath: string; simsDir:
   const isDir = statSync(abs).isDirectory();
   const root = new ImportRoot(isDir ? abs : dirname(abs));
   const resultsPath = isDir ? join(abs, 'results.json') : abs;
-  if (!existsSync(resultsPath)) throw new ImportError(basename(abs), 'folder', 'results.json', 'no results.json in the run folder');
+  if (!existsSync(resultsPath))
+    throw new ImportError(basename(abs), 'folder', 'results.json', 'no results.json in the run folder');
   const simsDir = root.folder('simulations', { file: 'simulations', record: 'folder', field: '(folder)' });
   return { root, resultsPath, simsDir };
 }
 
 function simulationFiles(root: ImportRoot): PendingSimulation[] {
-  return root.list('simulations', '.json', { file: 'simulations', record: 'folder', field: '(folder)' }).map(({ name, resolve: resolveFile }, i) => {
-    const file = `simulations/${name}`;
-    const path = () => resolveFile({ file, record: `simulation ${i + 1}`, field: '(file)' });
-    return { file, load: () => readJsonFile(path(), file, SIMULATION_FILE) };
-  });
+  return root
+    .list('simulations', '.json', { file: 'simulations', record: 'folder', field: '(folder)' })
+    .map(({ name, resolve: resolveFile }, i) => {
+      const file = `simulations/${name}`;
+      const path = () => resolveFile({ file, record: `simulation ${i + 1}`, field: '(file)' });
+      return { file, load: () => readJsonFile(path(), file, SIMULATION_FILE) };
+    });
 }
 
 /** Reads results.json of the run at `path` (a run folder or a results JSON file) and lists its simulations. */
 export function planTau2Run(path: string): Tau2RunPlan {
   const { root, resultsPath, simsDir } = locate(path);
   const resultsName = displayPath(root.abs, resultsPath);
-  const meta = validate(tau2Results, readJsonFile(resultsPath, resultsName), resultsName, 'file');
-  const simulations = simsDir
-    ? simulationFiles(root)
-    : meta.simulations.map((raw) => ({ file: resultsName, load: () => raw }));
+  const results = readResultsFile(resultsPath, resultsName);
+  const { meta } = results;
+  // tau2 reads the simulations/ folder when there is one, and the simulations of a monolithic file otherwise
+  const simulations = simsDir ? simulationFiles(root) : results.simulations;
   const warnings: string[] = [];
   if (simsDir && meta.simulation_index) {
     const onDisk = new Set(simulations.map((p) => p.file.slice('simulations/'.length, -'.json'.length)));
     const missing = meta.simulation_index.filter((e) => !onDisk.has(e.id)).length;
-    if (missing) warnings.push(`${resultsName}: ${missing} simulation(s) listed in simulation_index have no file in simulations/`);
+    if (missing)
+      warnings.push(`${resultsName}: ${missing} simulation(s) listed in simulation_index have no file in simulations/`);
   }
   if (simulations.length === 0) warnings.push(`${resultsName}: the run has no simulations`);
   const tickSeconds = meta.info.audio_native_config?.tick_duration_seconds ?? null;
