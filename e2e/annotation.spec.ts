@@ -1,75 +1,60 @@
-/** End to end in Chromium: annotators, durable labels that survive a killed host, blind mode, hidden judge, queues, adjudication, agreement. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+/**
+ * End to end in Chromium: annotators, durable labels that survive a killed host, blind mode, hidden judge, queues,
+ * adjudication, agreement. Independent tests: every test writes, so each starts its own host on a database seeded
+ * through the CLI (label bundles by `earshot labels import`) with what it needs, opens a fresh page and goes where it
+ * needs itself. The CLI sets no roles, so a test makes its adjudicator from the badge menu; it has no command for a
+ * work queue either, so the blind Agreement test draws its queue through the product's createQueue (demo-queue.ts).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { repoRoot } from '../test-support/fixtures';
-import { artifactsDir, launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { artifactsDir } from './support/browser';
+import { useChromium, useFreshPage, useTestScope } from './support/spec-hooks';
+import { writeLabelBundle, type BundleLabel } from './support/label-bundle';
+import { seedDemoQueue } from './support/demo-queue';
+import { earshotJson } from '../test-support/earshot-cli';
 import { StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
 import { AgreementPage } from './pages/agreement-page';
 import { veraTaxonomy } from '../shared/taxonomies/vera';
 
-const home = mkdtempSync(join(tmpdir(), 'earshot-e2e-labels-'));
-const dbPath = join(home, 'earshot.db');
-let child: ChildProcess | null = null;
-let browser: Browser;
+const ORDER = 'demo-retail-order-status';
+const chromium = useChromium();
+const scope = useTestScope();
+const freshPage = useFreshPage(chromium);
 let page: Page;
 let studio: StudioPage;
 let labels: LabelsPage;
 let agreement: AgreementPage;
 
-/** Starts `earshot serve` on the spec's database file; resolves with the tokenized URL. */
-async function serve(): Promise<string> {
-  const proc = spawn(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'serve', '--db', dbPath, '--port', '0'], {
-    cwd: repoRoot,
-    env: { ...process.env, EARSHOT_HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = proc;
-  let stderr = '';
-  proc.stderr!.on('data', (d) => (stderr += d));
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const m = /Earshot at (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    proc.once('exit', (code) => reject(new Error(`earshot serve exited with ${code}: ${stderr}`)));
-  });
-}
-
-/** Kills the host outright (no shutdown handlers run) and waits for it to be gone. */
-async function killHard(): Promise<void> {
-  const proc = child!;
-  const gone = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await gone;
-  child = null;
-}
-
-const shot = (name: string) => page.screenshot({ path: join(artifactsDir, `${name}.png`) });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+beforeEach(() => {
+  page = freshPage();
   studio = new StudioPage(page);
   labels = new LabelsPage(page);
   agreement = new AgreementPage(page);
-  await studio.open(await serve());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  if (child) await killHard();
-  rmSync(home, { recursive: true, force: true });
-});
+const shot = (name: string) => page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+
+/** Label bundles of these annotators (name → final labels) in the test's work folder, to seed through the CLI. */
+function bundles(people: Record<string, BundleLabel[]>, commits: Record<string, string[]> = {}): string[] {
+  const work = scope.work();
+  return Object.entries(people).map(([name, ls], i) => writeLabelBundle(work, `${i}.json`, name, ls, commits[name]));
+}
+
+/** Opens the studio on a host of its own seeded with these annotators' bundles, labelling as `as` when given. */
+async function openSeeded(people: Record<string, BundleLabel[]>, as?: string): Promise<void> {
+  await studio.open((await scope.host({ labelBundles: bundles(people) })).url);
+  if (as) await labels.switchTo(as);
+}
+
+/** The adjudicator every test uses, added from the badge menu (the CLI sets no roles) and made current. */
+const becomeJudy = () => labels.addAndSwitchTo('Judy Park', 'adjudicator');
 
 describe('labelling', () => {
   it('starts with no annotator; adding the first makes it current, switching needs a confirmation', async () => {
+    await studio.open((await scope.host()).url);
     expect(await labels.currentAnnotator()).toBe('');
     await studio.openEpisode('demo-retail-order-status');
     await expect(labels.panel().textContent()).resolves.toContain('Choose who you are');
@@ -84,6 +69,8 @@ describe('labelling', () => {
   });
 
   it('saves every change at once and shows the acknowledgement; number keys answer the focused field', async () => {
+    await openSeeded({ 'Ana Lima': [] }, 'Ana Lima');
+    await studio.openEpisode(ORDER);
     const first = await labels.choose('source', 'agent');
     await labels.field('severity').locator('.label-name').click();
     await studio.press('2'); // severity options are digits: the key names the value
@@ -108,6 +95,15 @@ describe('labelling', () => {
   });
 
   it('undo reverts the last change from the history', async () => {
+    await openSeeded({ 'Ana Lima': [] }, 'Ana Lima');
+    await studio.openEpisode(ORDER);
+    // The change to undo: the first error set at the playhead, on the fourth turn (as the test above sets it).
+    await studio.turns().nth(3).click();
+    await studio.waitForTime((t) => Math.abs(t - 9.087) < 0.1);
+    const set = await labels.revision();
+    await page.getByTestId('first-error-playhead').click();
+    await labels.waitForAck(set);
+    await expect(page.getByTestId('first-error-time').textContent()).resolves.toBe('@ 0:09.1');
     const before = Number(await labels.ack().getAttribute('data-revision'));
     await page.getByTestId('label-undo').click();
     await labels.waitForAck(before);
@@ -118,10 +114,21 @@ describe('labelling', () => {
   });
 
   it('a label acknowledged on screen survives a killed host process', async () => {
+    // Ana's labels on the call as the test above leaves them: severity 2, the first error at 9.087 s (turn 4's start).
+    const ana: BundleLabel[] = [
+      { episode: ORDER, field: 'source', value: 'agent' },
+      { episode: ORDER, field: 'severity', value: '2' },
+      { episode: ORDER, field: 'first_error_ms', value: 9087 },
+    ];
+    const host = await scope.killableHost({ labelBundles: bundles({ 'Ana Lima': ana }) });
+    await studio.open(await host.serve());
+    await labels.switchTo('Ana Lima');
+    await studio.openEpisode(ORDER);
+    await labels.waitForPanel();
     const revision = await labels.choose('source', 'system');
     expect(revision).toBeGreaterThan(0);
-    await killHard();
-    await studio.open(await serve());
+    await host.killHard();
+    await studio.open(await host.serve());
     // A new port is a new origin: the browser does not remember who was labelling, so choose again (deliberately).
     expect(await labels.currentAnnotator()).toBe('');
     await labels.switchTo('Ana Lima');
@@ -134,11 +141,21 @@ describe('labelling', () => {
 });
 
 describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
-  const calls = ['demo-retail-order-status', 'demo-airline-change-flight', 'demo-retail-return-interrupt', 'demo-intake-date-of-birth'];
+  const calls = [
+    'demo-retail-order-status',
+    'demo-airline-change-flight',
+    'demo-retail-return-interrupt',
+    'demo-intake-date-of-birth',
+  ];
   const ana = ['agent', 'agent', 'user', 'agent'];
   const ben = ['user', 'user', 'user', 'agent'];
+  /** Ana's and Ben's source labels on the four calls, as the first test below gives them in the Label view. */
+  const sources = (values: string[]): BundleLabel[] =>
+    calls.map((episode, i) => ({ episode, field: 'source', value: values[i] }));
+  const labelled = () => ({ 'Ana Lima': sources(ana), 'Ben Okafor': sources(ben) });
 
   it('never shows one annotator the other’s labels in a blind study; the adjudicator sees both', async () => {
+    await openSeeded({ 'Ana Lima': [], 'Ben Okafor': [] }, 'Ana Lima');
     for (const [i, id] of calls.entries()) {
       await studio.openEpisode(id);
       await labels.choose('source', ana[i]);
@@ -154,15 +171,15 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     }
     await expect(labels.panel().getByTestId('other-labels').count()).resolves.toBe(0);
     // The control: the same call, opened by the adjudicator, lists both annotators' labels in the same place.
-    await labels.switchTo('Judy Park');
+    await becomeJudy();
     await studio.openEpisode(calls[3]);
     await page.getByTestId('other-labels').waitFor();
     const both = /Ana Lima: source agent.*Ben Okafor: source agent/;
     await expect(page.getByTestId('other-labels').textContent()).resolves.toMatch(both);
-    await labels.switchTo('Ben Okafor');
   });
 
   it('hides the judge until commit when the study asks for it, keeping the pre-reveal label', async () => {
+    await openSeeded({ 'Ben Okafor': [] }, 'Ben Okafor');
     await labels.tab('setup');
     await page.getByTestId('setting-hideJudgeUntilCommit').click(); // saved on the main side, then shown checked
     await page.locator('[data-testid="setting-hideJudgeUntilCommit"]:checked').waitFor();
@@ -185,6 +202,8 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
   });
 
   it('draws a seeded queue of failed calls stratified by system and shows progress per annotator', async () => {
+    await openSeeded({ 'Ana Lima': [], 'Ben Okafor': [] }, 'Ben Okafor');
+    await studio.openCall(ORDER); // the queue's bar is part of the label panel of an open call
     await labels.tab('setup');
     await page.getByTestId('queue-name').fill('pilot');
     await page.getByTestId('queue-size').fill('3');
@@ -206,9 +225,10 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
   });
 
   it('keeps adjudication to adjudicators, queues the disputed items and counts resolution', async () => {
+    await openSeeded(labelled(), 'Ben Okafor');
     await labels.tab('adjudicate');
     await expect(page.getByTestId('adjudication-view').textContent()).resolves.toContain('adjudicators only');
-    await labels.switchTo('Judy Park');
+    await becomeJudy();
     await page.getByTestId('adjudication-field').selectOption('source');
     await page.getByTestId('resolution-count').filter({ hasText: 'source resolved for 2 of 4' }).waitFor();
     const items = page.getByTestId('adjudication-item');
@@ -233,6 +253,8 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
   });
 
   it('computes agreement on the main side and shows statistics with intervals and the confusion matrix', async () => {
+    await openSeeded(labelled());
+    await becomeJudy();
     await labels.tab('agreement');
     await page.getByTestId('agreement-field').selectOption('source');
     await page.getByTestId('agreement-compute').click();
@@ -244,7 +266,15 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
   });
 
   it('keeps agreement blind to an annotator who has not finished; the adjudicator sees and reveals it', async () => {
-    await labels.tab('label');
+    // A queue of three failed calls for both (no CLI command draws one), of which Ben committed the first: the
+    // commit comes in a second bundle of his through `earshot labels import`, so he has two remaining items.
+    const work = scope.work();
+    const after = async (place: { db?: string; home: string }) => {
+      const queue = await seedDemoQueue(place.db!, { name: 'pilot', size: 3, assignees: ['Ana Lima', 'Ben Okafor'] });
+      const commit = writeLabelBundle(work, 'ben-commit.json', 'Ben Okafor', [], queue.get('Ben Okafor')!.slice(0, 1));
+      earshotJson(place, 'labels', 'import', commit);
+    };
+    await studio.open((await scope.host({ labelBundles: bundles(labelled()), after })).url);
     await labels.switchTo('Ben Okafor');
     await labels.tab('agreement');
     await agreement.blindNotice().waitFor();
@@ -258,7 +288,7 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     // The control: the adjudicator, on the same tab of the same study, gets the figures and the confusion matrix.
     await labels.tab('label');
-    await labels.switchTo('Judy Park');
+    await becomeJudy();
     await labels.tab('agreement');
     await agreement.compute('source');
     await expect(agreement.matrix().textContent()).resolves.toContain('Ben Okafor');
@@ -273,8 +303,10 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
   });
 
   it('gives the study its own taxonomy from a validated JSON file, refusing a broken one', async () => {
-    const good = join(home, 'vera-study.json');
-    const bad = join(home, 'broken.json');
+    await openSeeded({ 'Ana Lima': [], 'Ben Okafor': [] }, 'Ben Okafor');
+    const work = scope.work();
+    const good = join(work, 'vera-study.json');
+    const bad = join(work, 'broken.json');
     writeFileSync(good, JSON.stringify({ ...veraTaxonomy, id: 'vera-study', name: 'VERA study taxonomy' }));
     writeFileSync(bad, JSON.stringify({ ...veraTaxonomy, fields: [{ key: 'notes', label: 'Notes', kind: 'text' }] }));
     await labels.tab('setup');
