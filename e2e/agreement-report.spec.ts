@@ -36,7 +36,7 @@ interface AgreementJson {
   overall: { nItems: number; statistics: Record<string, Interval | null> };
   judge: {
     results: {
-      mapping: { key: string; label: string; kind: 'binary' | 'categorical' };
+      mapping: { key: string; label: string; kind: 'binary' | 'categorical'; judgeId: string | null; output: string };
       overall: ({ reference: string; n: number } & Record<string, Interval>)[];
       comparisons: { reference: string; figures: ({ n: number } & Record<string, Interval>) | null }[];
     }[];
@@ -138,6 +138,9 @@ describe('the Markdown agreement report', () => {
     expect(cli.overall.nItems).toBe(LABELLED.length);
     expect(document.text).toContain(`## ${FIELD}\n`);
     expectReportMatches(reportTables(document.text, 'markdown'), cli);
+    // Each mapping's paragraph says which judge it reads, as the Agreement view does (the study has two graders).
+    for (const { mapping: m } of cli.judge.results)
+      expect(document.text).toContain(`judge ${m.judgeId ?? "(each call's newest judgement)"}, its ${m.output};`);
     // The CSV beside it carries the same statistics unrounded.
     const lines = csv.text
       .trim()

@@ -18,6 +18,9 @@ const FIGURES = [
   ['f1', 'F1'],
 ] as const;
 
+/** Which judge a mapping reads, as the Agreement view says it: a named judge, or each call's newest judgement. */
+const judgeNamed = (judgeId: string | null) => (judgeId === null ? "(each call's newest judgement)" : mdText(judgeId));
+
 const counts = (f: BinaryJudgeFigures) =>
   `${f.truePositives}/${f.falsePositives}/${f.falseNegatives}/${f.trueNegatives}`;
 
@@ -31,8 +34,8 @@ export function judgeMarkdownBlocks(j: JudgeValidation, table: (head: string[], 
   for (const r of j.results) {
     const m = r.mapping;
     out.push(
-      `**${mdText(m.label)}** (${mdText(m.key)}, ${mdText(m.source)}): ${r.items} items; ` +
-        `${r.unmappedJudgeOutputs} judge outputs outside the mapping.`,
+      `**${mdText(m.label)}** (${mdText(m.key)}, ${mdText(m.source)}): judge ${judgeNamed(m.judgeId)}, its ` +
+        `${mdText(m.output)}; ${r.items} items; ${r.unmappedJudgeOutputs} judge outputs outside the mapping.`,
     );
     const rows = r.comparisons.map((c) => [
       mdText(c.reference),

@@ -131,7 +131,13 @@ describe('agreement report with names from imported data', () => {
     recall: interval,
     f1: interval,
   };
-  const mapping = { key: 'sev<2>', label: evil('mapping'), source: 'study' } as JudgeMapping;
+  const mapping = {
+    key: 'sev<2>',
+    label: evil('mapping'),
+    source: 'study',
+    judgeId: evil('judge'),
+    output: 'label',
+  } as JudgeMapping;
   const result = {
     mapping,
     items: 4,
@@ -177,6 +183,7 @@ describe('agreement report with names from imported data', () => {
     'group',
     'adjudicated',
     'mapping',
+    'judge',
     'ref',
     'problem',
     'overall',
