@@ -13,6 +13,7 @@ import { tau2Results } from '../main/importers/tau2/schema';
 import { validateSimulation } from '../main/importers/tau2/simulation-check';
 import { simulationToEpisode, type RunContext } from '../main/importers/tau2/simulation-episode';
 import { writeTau2Run } from './gen/tau2-run';
+import { monolithicRead } from './import-monolithic';
 import { fmtMB, fmtMs, median, note, peakRssBytes } from './lib/measure';
 import type { BenchResult } from './lib/result';
 import type { ImportSummary } from '../shared/methods/imports';
@@ -39,7 +40,12 @@ function baselineRead(files: readonly string[]): number {
  * work), schema validation, probing each simulation's artifacts folder, and building the episode.
  */
 function readerBreakdown(dir: string): Record<string, number> {
-  const meta = validate(tau2Results, JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')), 'results.json', 'file');
+  const meta = validate(
+    tau2Results,
+    JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')),
+    'results.json',
+    'file',
+  );
   const tickMs = (meta.info.audio_native_config?.tick_duration_seconds ?? 0.2) * 1000;
   const ctx: RunContext = { info: meta.info, tickMs, criteriaByTask: new Map(), warn: () => undefined };
   const root = new ImportRoot(dir);
@@ -63,7 +69,8 @@ function readerBreakdown(dir: string): Record<string, number> {
 
 /** Waits until the database at `file` has no write-ahead log left: every connection, the checkpoint worker's too, closed. */
 async function logCopied(file: string): Promise<void> {
-  for (const end = Date.now() + 30_000; existsSync(`${file}-wal`) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
+  for (const end = Date.now() + 30_000; existsSync(`${file}-wal`) && Date.now() < end;)
+    await new Promise((r) => setTimeout(r, 10));
 }
 
 const cpuMs = () => {
@@ -116,8 +123,11 @@ export async function run(): Promise<BenchResult> {
     const cpu = median(imports.map((r) => r.cpu));
     note('reader breakdown');
     const parts = readerBreakdown(run.dir);
-    if (summary.episodes + summary.skipped !== IMPORT_EPISODES) throw new Error(`imported ${summary.episodes} + skipped ${summary.skipped} of ${IMPORT_EPISODES}`);
-    if (imports.some((r) => JSON.stringify(r.summary) !== JSON.stringify(summary))) throw new Error('the three imports did not write the same');
+    if (summary.episodes + summary.skipped !== IMPORT_EPISODES)
+      throw new Error(`imported ${summary.episodes} + skipped ${summary.skipped} of ${IMPORT_EPISODES}`);
+    if (imports.some((r) => JSON.stringify(r.summary) !== JSON.stringify(summary)))
+      throw new Error('the three imports did not write the same');
+    const monolithic = monolithicRead(run, join(work, 'monolithic'));
     return {
       name: 'import',
       rows: [
@@ -130,6 +140,7 @@ export async function run(): Promise<BenchResult> {
           target: '≤ 3× baseline',
           pass: ratio <= 3,
         },
+        monolithic.row,
       ],
       details: [
         `data: ${run.simulations} simulations (${run.fullDuplex} full-duplex, ${run.simulations - run.fullDuplex} half-duplex), ` +
@@ -140,6 +151,7 @@ export async function run(): Promise<BenchResult> {
         `CPU time (user + system, all threads), medians: import ${fmtMs(cpu)} vs baseline ${fmtMs(median(baselineCpu))} → ${(cpu / median(baselineCpu)).toFixed(2)}×`,
         `reader breakdown (its own functions, same files): read + JSON.parse ${fmtMs(parts.parse)}, validation ${fmtMs(parts.validate)}, ` +
           `artifact probing (readSimArtifacts) ${fmtMs(parts.artifacts)}, simulationToEpisode ${fmtMs(parts.episode)}`,
+        ...monolithic.details,
       ],
       wallMs: performance.now() - wall0,
       peakRssBytes: peakRssBytes(),
