@@ -43,6 +43,8 @@ class WorkerLane {
         if (!settled) reject(new Error(`VAD worker exited with code ${code} before replying`));
       });
     });
+    // A worker failing while the file is still being read is reported when its flags are awaited, not before.
+    this.flags.catch(() => undefined);
   }
 
   /** Appends the lane's next samples and wakes the worker. */
@@ -58,9 +60,8 @@ class WorkerLane {
     this.signal(PROGRESS.state, LANE_STATE.done);
   }
 
-  /** Stops the worker (the read failed); its flags are no longer awaited. */
+  /** Stops the worker (the read failed). */
   abort(): void {
-    this.flags.catch(() => undefined);
     this.signal(PROGRESS.state, LANE_STATE.aborted);
     void this.worker.terminate();
   }
