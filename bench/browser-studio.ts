@@ -98,11 +98,23 @@ const PAGE_PROBE = `(() => {
 function writeEpisode(wav: string): string {
   const jsonl = join(dirname(wav), 'studio-1h.jsonl');
   const episode = {
-    schema: 'earshot-episode-v1', id: 'call-1h', system: 'bench', task: 'long-call', duration_ms: 3_600_000,
-    turns: [{ speaker: 'agent', start_ms: 0, end_ms: 4000, text: 'Thanks for calling, how can I help?' }, { speaker: 'user', start_ms: 4500, end_ms: 9000, text: 'I need to change my flight.' }],
+    schema: 'earshot-episode-v1',
+    id: 'call-1h',
+    system: 'bench',
+    task: 'long-call',
+    duration_ms: 3_600_000,
+    turns: [
+      { speaker: 'agent', start_ms: 0, end_ms: 4000, text: 'Thanks for calling, how can I help?' },
+      { speaker: 'user', start_ms: 4500, end_ms: 9000, text: 'I need to change my flight.' },
+    ],
     audio: [{ path: basename(wav), role: 'call', lanes: ['user', 'agent'] }],
   };
-  writeFileSync(jsonl, [{ schema: 'earshot-study-v1', name: 'Bench: one hour', benchmark: 'generic' }, episode].map((x) => JSON.stringify(x)).join('\n') + '\n');
+  writeFileSync(
+    jsonl,
+    [{ schema: 'earshot-study-v1', name: 'Bench: one hour', benchmark: 'generic' }, episode]
+      .map((x) => JSON.stringify(x))
+      .join('\n') + '\n',
+  );
   return jsonl;
 }
 
@@ -148,10 +160,14 @@ async function openOnce(url: string): Promise<StudioRun> {
     const profile = await startProfile(page);
     const clickAt = performance.now();
     await row.click();
-    await page.waitForFunction(() => {
-      const s = (window as unknown as { __studio: Record<string, unknown> }).__studio;
-      return s.drawn !== null && s.playable !== null && s.ready !== null;
-    }, undefined, { timeout: 30_000, polling: 'raf' });
+    await page.waitForFunction(
+      () => {
+        const s = (window as unknown as { __studio: Record<string, unknown> }).__studio;
+        return s.drawn !== null && s.playable !== null && s.ready !== null;
+      },
+      undefined,
+      { timeout: 30_000, polling: 'raf' },
+    );
     const wallMs = performance.now() - clickAt;
     await profile('click');
     // a string, so the bundler's helpers never end up in the page
@@ -176,7 +192,10 @@ async function openOnce(url: string): Promise<StudioRun> {
 }
 
 /** Imports the episode once, then opens it `runs` times, each with a fresh `earshot serve` and Chromium. */
-export async function studioRuns(wav: string, runs: number): Promise<{ lines: string[]; results: StudioRun[]; error: string | null }> {
+export async function studioRuns(
+  wav: string,
+  runs: number,
+): Promise<{ lines: string[]; results: StudioRun[]; error: string | null }> {
   const home = mkdtempSync(join(tmpdir(), 'earshot-bench-studio-'));
   const dbPath = join(home, 'earshot.db');
   const lines: string[] = [];
@@ -186,11 +205,21 @@ export async function studioRuns(wav: string, runs: number): Promise<{ lines: st
   let host: TestHost | null = null;
   try {
     const i0 = performance.now();
-    const imported = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'import', jsonl, '--db', dbPath, '--json'], { cwd: repoRoot, env, encoding: 'utf8' });
+    const imported = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'bin', 'earshot.mjs'), 'import', jsonl, '--db', dbPath, '--json'],
+      { cwd: repoRoot, env, encoding: 'utf8' },
+    );
     if (imported.status !== 0) throw new Error(`earshot import failed: ${imported.stderr.trim()}`);
-    const short = spawnSync(process.execPath, [join(repoRoot, 'bin', 'earshot.mjs'), 'import', writeShortCallStudy(), '--db', dbPath, '--json'], { cwd: repoRoot, env, encoding: 'utf8' });
+    const short = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'bin', 'earshot.mjs'), 'import', writeShortCallStudy(), '--db', dbPath, '--json'],
+      { cwd: repoRoot, env, encoding: 'utf8' },
+    );
     if (short.status !== 0) throw new Error(`earshot import of the 10-minute calls failed: ${short.stderr.trim()}`);
-    lines.push(`studio: earshot import of the 1-hour episode (hash + peaks + write, CLI start included) took ${fmtMs(performance.now() - i0)}`);
+    lines.push(
+      `studio: earshot import of the 1-hour episode (hash + peaks + write, CLI start included) took ${fmtMs(performance.now() - i0)}`,
+    );
     for (let i = 0; i < runs; i++) {
       const s0 = performance.now();
       host = await startHost([], { db: dbPath });

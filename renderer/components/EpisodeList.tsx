@@ -22,7 +22,12 @@ export function EpisodeList() {
   const progress = useApp((s) => (s.progressFor === progressKey(s) ? s.progress : null));
   const lastAck = useApp((s) => s.lastAck);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtual = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const items = virtual.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
@@ -54,13 +59,25 @@ export function EpisodeList() {
     if (at >= 0) latest.current.virtual.scrollToIndex(at, { align: 'auto' });
   }, [episodeId]);
 
-  if (total === 0) return <p className="empty" data-testid="episode-list-empty">No episodes match.</p>;
+  if (total === 0)
+    return (
+      <p className="empty" data-testid="episode-list-empty">
+        No episodes match.
+      </p>
+    );
   return (
     <div className="episode-list" ref={scroller} data-testid="episode-list" role="listbox" aria-label="Episodes">
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const e = rows[item.index];
-          const style = { position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` } as const;
+          const style = {
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            right: 0,
+            height: ROW_HEIGHT,
+            transform: `translateY(${item.start}px)`,
+          } as const;
           if (!e) return <div key={item.key} className="episode-row placeholder" style={style} />;
           const selected = e.id === episodeId;
           return (
@@ -73,7 +90,9 @@ export function EpisodeList() {
               data-episode-id={e.id}
               style={style}
               // Opens on the press, a release earlier; a click without one (the keyboard) opens too.
-              onPointerDown={(ev) => ev.button === 0 && !ev.shiftKey && !ev.ctrlKey && !ev.metaKey && void openEpisode(e.id)}
+              onPointerDown={(ev) =>
+                ev.button === 0 && !ev.shiftKey && !ev.ctrlKey && !ev.metaKey && void openEpisode(e.id)
+              }
               onClick={() => e.id !== useApp.getState().episodeId && void openEpisode(e.id)}
             >
               <div className="row-top">
@@ -86,9 +105,18 @@ export function EpisodeList() {
                 <span className={`outcome outcome-${(e.outcome ?? 'none').toLowerCase()}`}>{e.outcome ?? '–'}</span>
               </div>
               <div className="row-bottom">
-                <span className="system" title={e.system}>{e.system}</span>
-                <span className="cond">{Object.entries(e.condition).filter(([k]) => k !== 'benchmark').map(([, v]) => v).join(' · ')}</span>
-                <span className="judge-label" title="judge label">{e.judgeLabel ?? ''}</span>
+                <span className="system" title={e.system}>
+                  {e.system}
+                </span>
+                <span className="cond">
+                  {Object.entries(e.condition)
+                    .filter(([k]) => k !== 'benchmark')
+                    .map(([, v]) => v)
+                    .join(' · ')}
+                </span>
+                <span className="judge-label" title="judge label">
+                  {e.judgeLabel ?? ''}
+                </span>
                 <span className="num reward">{formatScore(e.reward)}</span>
               </div>
             </div>

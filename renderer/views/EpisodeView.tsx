@@ -43,7 +43,14 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
     return onTime((ms) => setActiveTurn(activeTurnAt(current.turns, ms)));
   }, [current, setActiveTurn]);
 
-  if (!stage) return <main className="center empty-state"><p>Pick an episode on the left, or press <kbd>J</kbd>.</p></main>;
+  if (!stage)
+    return (
+      <main className="center empty-state">
+        <p>
+          Pick an episode on the left, or press <kbd>J</kbd>.
+        </p>
+      </main>
+    );
   const { episode, asset, peaks } = stage;
   // Without audio, a call with turn times gets the speech-activity timeline, which keeps its own time.
   const timed = !asset && current !== null && hasTimedSpeech(current.turns);
@@ -61,19 +68,41 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
             {readableName(episode) && <span className="ext-sub">{episode.externalId}</span>}
           </h1>
           <dl className="facts">
-            <div><dt>system</dt><dd>{episode.system || '–'}</dd></div>
-            <div><dt>task</dt><dd>{episode.task || '–'}</dd></div>
-            {Object.entries(episode.condition).map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
-            <div><dt>outcome</dt><dd>{episode.outcome ?? '–'}</dd></div>
-            <div><dt>reward</dt><dd className="num">{formatScore(episode.reward)}</dd></div>
-            <div><dt>length</dt><dd className="num">{formatMs(episode.durationMs)}</dd></div>
+            <div>
+              <dt>system</dt>
+              <dd>{episode.system || '–'}</dd>
+            </div>
+            <div>
+              <dt>task</dt>
+              <dd>{episode.task || '–'}</dd>
+            </div>
+            {Object.entries(episode.condition).map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>outcome</dt>
+              <dd>{episode.outcome ?? '–'}</dd>
+            </div>
+            <div>
+              <dt>reward</dt>
+              <dd className="num">{formatScore(episode.reward)}</dd>
+            </div>
+            <div>
+              <dt>length</dt>
+              <dd className="num">{formatMs(episode.durationMs)}</dd>
+            </div>
           </dl>
         </header>
-        {asset && peaks
-          ? <Waveform asset={asset} peaks={peaks} turns={stage.turns ?? NO_TURNS} annotatorMarks={marks} />
-          : timed
-            ? <SpeechTimeline turns={current.turns} info={current.episode.info} durationMs={episode.durationMs} />
-            : current && <p className="empty">No audio for this episode.</p>}
+        {asset && peaks ? (
+          <Waveform asset={asset} peaks={peaks} turns={stage.turns ?? NO_TURNS} annotatorMarks={marks} />
+        ) : timed ? (
+          <SpeechTimeline turns={current.turns} info={current.episode.info} durationMs={episode.durationMs} />
+        ) : (
+          current && <p className="empty">No audio for this episode.</p>
+        )}
         {asset && peaks && showSpectrogram && <Spectrogram asset={asset} />}
         {asset && peaks && <PlayerBar />}
         {current ? (
@@ -95,7 +124,9 @@ export function EpisodeView({ side, marks }: { side?: ReactNode; marks?: readonl
       <aside className="right" style={current ? undefined : HIDDEN} aria-busy={current ? undefined : true}>
         {side ?? (
           <>
-            <JudgeGate><JudgePanel judgement={detail?.judgements.at(-1)} /></JudgeGate>
+            <JudgeGate>
+              <JudgePanel judgement={detail?.judgements.at(-1)} />
+            </JudgeGate>
             <ReferencePanel />
             <LabelPanel />
             <AddToCasebook />
