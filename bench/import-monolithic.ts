@@ -28,7 +28,7 @@ function heldBytes(): number {
 /** Simulations in the file: a few thousand, as a large tau2-bench run writes them. */
 const MONOLITHIC_SIMULATIONS = Number(process.env.BENCH_MONOLITHIC_SIMULATIONS ?? 3000);
 
-/** Writes the run folder's first simulations and results.json as one file in `into/run/`, with its artifacts beside it. */
+/** Writes the run's first simulations and results.json as one file in `into/run/`, its artifacts beside it. */
 function writeMonolithic(run: GeneratedRun, into: string): string {
   const { tasks, ...head } = JSON.parse(readFileSync(join(run.dir, 'results.json'), 'utf8')) as Record<string, unknown>;
   const names = readdirSync(join(run.dir, 'simulations')).sort().slice(0, MONOLITHIC_SIMULATIONS);
@@ -91,7 +91,7 @@ export function monolithicRead(run: GeneratedRun, work: string): { row: BenchRow
   return {
     row: {
       issue: 14,
-      name: `memory held reading a ${fmtMB(bytes)} monolithic results.json (${whole.count.toLocaleString('en')} simulations)`,
+      name: `memory held reading a ${fmtMB(bytes)} results.json of ${whole.count.toLocaleString('en')} simulations`,
       figure: `${fmtMB(stream.peak)} peak`,
       baseline: `${fmtMB(whole.held)} JSON.parse whole`,
       ratio,
@@ -99,9 +99,11 @@ export function monolithicRead(run: GeneratedRun, work: string): { row: BenchRow
       pass: ratio <= 0.1,
     },
     details: [
-      `monolithic results.json: ${fmtMB(bytes)}, ${whole.count} simulations, tasks after them; memory is heap + array buffers reachable after a full GC, ` +
-        `streamed: peak of samples every 100 simulations while the importer's reader (outline, then each simulation read, checked and turned into an episode) runs, ` +
-        `${fmtMs(stream.ms)} (of which the outline pass over the file ${fmtMs(stream.planMs)}); whole: after readFileSync + JSON.parse with the document alive, ${fmtMs(whole.ms)} (parse only, no episodes built)`,
+      `monolithic results.json: ${fmtMB(bytes)}, ${whole.count} simulations, tasks after them; memory is heap + ` +
+        `array buffers reachable after a full GC. Streamed: peak of samples every 100 simulations while the ` +
+        `importer's reader runs (outline, then each simulation read, checked and turned into an episode), ` +
+        `${fmtMs(stream.ms)}, of which the outline pass over the file ${fmtMs(stream.planMs)}. Whole: after ` +
+        `readFileSync + JSON.parse with the document alive, ${fmtMs(whole.ms)} (parse only, no episodes built)`,
     ],
   };
 }
