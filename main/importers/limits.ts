@@ -14,8 +14,9 @@ export interface FileLimit {
 }
 
 /**
- * A JSON file read whole: a τ² results.json (a monolithic one carries every simulation), a VERA episodes or grades
- * file, a τ-Elicitation example call, a run's sim_status.json and the archive's metrics files.
+ * A JSON file read whole: a VERA episodes or grades file, a τ-Elicitation example call, a run's sim_status.json and
+ * the archive's metrics files. A τ² results.json is streamed, never read whole: this caps its fields other than
+ * `simulations`, together (each simulation is held to SIMULATION_FILE).
  */
 export const JSON_FILE: FileLimit = { bytes: 256 * MiB, kind: 'a JSON file' };
 
