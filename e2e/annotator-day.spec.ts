@@ -1,24 +1,25 @@
-/** End to end: an annotator's day in the Label view — dialogs over the waveform, regions kept drawn, own progress. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
-import { startHost, type TestHost } from './support/host';
+/**
+ * End to end: an annotator's day in the Label view — dialogs over the waveform, regions kept drawn, own progress.
+ * Independent tests: every host is seeded through the CLI (the τ study by `earshot import`, Ana's, Ben's and Rae's
+ * labels by `earshot labels import`) plus Judy's decision on one dispute, which goes through the product's decide()
+ * because the CLI has no command for roles or decisions (demo-decision.ts). Tests that only read share their
+ * `describe`'s host; a test that writes gets a host of its own. Every test opens a fresh page, labels as Rae Quinn
+ * and goes where it needs itself, so any test runs alone and in any order.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fixture } from '../test-support/fixtures';
+import { useChromium, useFreshPage, useSeededHost, useTestScope } from './support/spec-hooks';
+import type { Seed } from './support/seeded-host';
+import type { TestHost } from './support/host';
+import { writeLabelBundle, type BundleLabel } from './support/label-bundle';
+import { seedDemoDecision } from './support/demo-decision';
 import { SCREEN_SIZES, StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
 import { ImportPage } from './pages/import-page';
 import { WaveformPage } from './pages/waveform-page';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedDemoPeople } from './support/demo-labels';
-import { fixture } from '../test-support/fixtures';
-import { listAnnotators } from '../main/annotation/annotators';
-import { decide } from '../main/annotation/adjudication';
-import { listEpisodes } from '../main/db/episodes';
-import { listStudies } from '../main/db/studies';
-import { exportBundle } from '../main/annotation/exchange';
-import { writeBatch } from '../main/importers/write-batch';
-import type { BatchEpisode } from '../main/importers/batch';
 
 const ORDER = 'demo-retail-order-status';
 const FLIGHT = 'demo-airline-change-flight';
@@ -27,104 +28,122 @@ const BIRTH = 'demo-intake-date-of-birth';
 const EMAIL = 'demo-intake-email';
 const LAST = 'dsb-demo-unanswerable-t1';
 
-const dir = mkdtempSync(join(tmpdir(), 'earshot-e2e-day-'));
-const dbPath = join(dir, 'earshot.db');
-/** Ana's labels of the demo study as an exchange bundle, and a file that is not one. */
-const bundlePath = join(dir, 'ana.json');
-const junkPath = join(dir, 'junk.json');
 /** A τ study with simulation UUIDs for ids, readable task ids, and a call with no system. */
 const TAU_STUDY = 'τ-Voice sample';
 /** A study name long enough to run well past the study picker. */
 const LONG_NAME = 'VERA sample from the grader outputs of the long-context track, second run, all five prompts';
 const TAU_SIM = '49b22f0c-4a56-41c5-922f-bc2a56e53a23';
-let tauStudyId = 0;
 
-function tauEpisode(externalId: string, task: string, system: string): BatchEpisode {
-  const turns = [{ speaker: 'user' as const, startMs: 0, endMs: 900, text: `call about task ${task}` }];
-  return {
-    externalId,
-    system,
-    task,
-    trial: 0,
-    condition: { domain: 'retail' },
-    outcome: 'fail',
-    reward: 0,
-    durationMs: 1000,
-    info: {},
-    turns,
-    audio: [],
-    judgements: [],
-    annotations: [],
-  };
-}
+/** One failed τ call of the sample study as a generic JSONL line: one user turn, no audio. */
+const tauEpisode = (id: string, task: string, system: string) => ({
+  schema: 'earshot-episode-v1',
+  id,
+  system,
+  task,
+  trial: 0,
+  condition: { domain: 'retail' },
+  outcome: 'fail',
+  reward: 0,
+  duration_ms: 1000,
+  turns: [{ speaker: 'user', start_ms: 0, end_ms: 900, text: `call about task ${task}` }],
+});
 
-/** Ana and Ben label the demo study: they agree on ORDER, dispute FLIGHT, and Judy decides their dispute on BIRTH. */
-async function seed(): Promise<void> {
-  const { services, ana, ben, label } = await seedDemoPeople(dbPath);
-  for (const [call, a, b] of [
-    [ORDER, 'agent', 'agent'],
-    [FLIGHT, 'agent', 'user'],
-    [BIRTH, 'agent', 'user'],
-  ]) {
-    label(ana, call, 'source', a);
-    label(ben, call, 'source', b);
-  }
-  const judy = listAnnotators(services.db).find((a) => a.name === 'Judy Park')!.id;
-  const birth = listEpisodes(services.db, listStudies(services.db)[0].id).find((e) => e.externalId === BIRTH)!.id;
-  const now = new Date('2026-01-02T03:04:05Z');
-  decide(
-    services.db,
-    { episodeId: birth, field: 'source', value: 'agent', rationale: 'heard', adjudicatorId: judy },
-    now,
-  );
-  writeFileSync(bundlePath, JSON.stringify(exportBundle(services.db, listStudies(services.db)[0].id, ana, now)));
-  writeFileSync(junkPath, '{"not": "a bundle"}');
-  const episodes = [
+/** Writes the τ sample study as a JSONL file in `dir` for `earshot import`; returns its path. */
+function writeTauStudy(dir: string): string {
+  const lines = [
+    { schema: 'earshot-study-v1', name: TAU_STUDY, benchmark: 'tau-voice' },
     tauEpisode(TAU_SIM, '40', 'gpt-realtime'),
     tauEpisode('7c6a3e3e-ac3f-406f-aea9-8cacb0a2e680', '98', 'gpt-realtime'),
     tauEpisode('cd9c5ed2-9751-4c86-8dac-8a895a332e41', '20', ''),
   ];
-  const batch = {
-    format: 'generic',
-    benchmark: 'tau-voice',
-    studyName: TAU_STUDY,
-    studyInfo: {},
-    source: 'test',
-  } as const;
-  const summary = await writeBatch(services.db, { ...batch, episodes, skipped: 0, warnings: [] }, { now });
-  tauStudyId = summary.study.id;
-  services.db.close();
+  const path = join(dir, 'tau-sample.jsonl');
+  writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  return path;
 }
 
-let host: TestHost;
-let browser: Browser;
+/** Ana and Ben label the demo study: they agree on ORDER, dispute FLIGHT, and Judy decides their dispute on BIRTH. */
+const RATERS: [string, string, string][] = [
+  [ORDER, 'agent', 'agent'],
+  [FLIGHT, 'agent', 'user'],
+  [BIRTH, 'agent', 'user'],
+];
+const raterLabels = (i: 1 | 2): BundleLabel[] => RATERS.map((r) => ({ episode: r[0], field: 'source', value: r[i] }));
+
+/** Rae's own work before a test: her labels and the calls she committed. */
+interface RaeWork {
+  labels: BundleLabel[];
+  commits: string[];
+}
+const NOTHING: RaeWork = { labels: [], commits: [] };
+/** Rae's work as the region test leaves it: the first error set on RETURN and the call committed. */
+const RETURN_COMMITTED: RaeWork = {
+  labels: [{ episode: RETURN, field: 'first_error_ms', value: 5000 }],
+  commits: [RETURN],
+};
+/** And as the first progress test leaves it: a label on EMAIL, not committed. */
+const EMAIL_IN_PROGRESS: RaeWork = {
+  labels: [...RETURN_COMMITTED.labels, { episode: EMAIL, field: 'source', value: 'agent' }],
+  commits: RETURN_COMMITTED.commits,
+};
+
+/** The day's database: the τ study, Ana's, Ben's and Rae's bundles, and Judy's decision on BIRTH. */
+function daySeed(work: string, rae: RaeWork = NOTHING): Seed {
+  return {
+    imports: [{ path: writeTauStudy(work) }],
+    labelBundles: [
+      writeLabelBundle(work, 'ana.json', 'Ana Lima', raterLabels(1)),
+      writeLabelBundle(work, 'ben.json', 'Ben Okafor', raterLabels(2)),
+      writeLabelBundle(work, 'rae.json', 'Rae Quinn', rae.labels, rae.commits),
+    ],
+    after: (place) =>
+      seedDemoDecision(place.db!, {
+        adjudicator: 'Judy Park',
+        episode: BIRTH,
+        field: 'source',
+        value: 'agent',
+        rationale: 'heard',
+      }),
+  };
+}
+
+const chromium = useChromium();
+const scope = useTestScope();
+const freshPage = useFreshPage(chromium);
 let page: Page;
 let studio: StudioPage;
 let labels: LabelsPage;
 let imports: ImportPage;
 let waveform: WaveformPage;
 
-beforeAll(async () => {
-  await seed();
-  host = await startHost([], { db: dbPath });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+beforeEach(() => {
+  page = freshPage();
   studio = new StudioPage(page);
   labels = new LabelsPage(page);
   imports = new ImportPage(page);
   waveform = new WaveformPage(page);
-  await studio.open(host.url);
-  await labels.addAnnotator('Rae Quinn');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+/** Opens the studio on `host` labelling as Rae Quinn, as every test of the day does. */
+async function openAsRae(host: TestHost): Promise<void> {
+  await studio.open(host.url);
+  await labels.switchTo('Rae Quinn');
+}
+
+/** A host of its own for a test that writes, seeded with the day and Rae's work; returns it (the studio open). */
+async function ownDay(rae: RaeWork = NOTHING): Promise<TestHost> {
+  const host = await scope.host(daySeed(scope.work(), rae));
+  await openAsRae(host);
+  return host;
+}
+
+/** The shared host of a `describe` whose tests only read, seeded with the day and Rae's work. */
+const sharedDay = (rae: RaeWork = NOTHING) => useSeededHost({ seed: (work) => daySeed(work, rae) });
 
 describe('dialogs over an open call', () => {
+  const host = sharedDay();
+
   it('draws the Import dialog above the waveform, and its × closes it without seeking', async () => {
+    await openAsRae(host());
     await studio.openEpisode('demo-retail-return-interrupt');
     await imports.open();
     for (const size of SCREEN_SIZES) {
@@ -141,6 +160,8 @@ describe('dialogs over an open call', () => {
   });
 
   it('draws the shortcut list above the waveform', async () => {
+    await openAsRae(host());
+    await studio.openEpisode(RETURN);
     await studio.press('?');
     const list = page.getByTestId('shortcuts');
     await list.waitFor();
@@ -162,6 +183,7 @@ describe('dialogs over an open call', () => {
 
 describe('labelled regions on the waveform', () => {
   it('keeps a region drawn after the commit and on reopening the call', async () => {
+    await ownDay();
     await studio.openEpisode('demo-retail-return-interrupt');
     await studio.press('r');
     const before = await labels.revision();
@@ -191,8 +213,12 @@ describe('labelled regions on the waveform', () => {
 });
 
 describe('my progress in the episode list', () => {
+  const host = sharedDay(EMAIL_IN_PROGRESS);
+
   it('marks each call unlabelled, in progress or committed, and follows my labels', async () => {
-    await expect(studio.rowMarks(RETURN)).resolves.toEqual({ mine: 'committed', study: '' });
+    await ownDay(RETURN_COMMITTED);
+    // The marks arrive after the list: wait for Rae's on RETURN before reading the rest.
+    await expect.poll(() => studio.rowMarks(RETURN)).toEqual({ mine: 'committed', study: '' });
     await expect(studio.rowMarks(ORDER)).resolves.toEqual({ mine: 'unlabelled', study: '' });
     await studio.openEpisode(EMAIL);
     await labels.choose('source', 'agent');
@@ -201,6 +227,7 @@ describe('my progress in the episode list', () => {
   });
 
   it('filters by my progress; the study marks are disabled in a blind study, with the reason', async () => {
+    await openAsRae(host());
     await studio.filterByProgress('committed', 1);
     await expect(studio.externalIdsOfRows('')).resolves.toEqual([RETURN]);
     await studio.filterByProgress('in_progress', 1);
@@ -214,6 +241,7 @@ describe('my progress in the episode list', () => {
   });
 
   it('opens the next call I have not labelled with Shift + J, wrapping round', async () => {
+    await openAsRae(host());
     await studio.openEpisode(ORDER);
     await studio.press('Shift+J');
     await page.getByTestId('episode-title').filter({ hasText: FLIGHT }).waitFor();
@@ -228,6 +256,7 @@ describe('my progress in the episode list', () => {
   });
 
   it("shows an adjudicator the study's disputes and decisions, and filters by them", async () => {
+    await openAsRae(host());
     await labels.switchTo('Judy Park');
     await expect.poll(() => studio.rowMarks(FLIGHT)).toEqual({ mine: 'unlabelled', study: 'disputed' });
     await expect(studio.rowMarks(BIRTH)).resolves.toEqual({ mine: 'unlabelled', study: 'adjudicated' });
@@ -237,19 +266,19 @@ describe('my progress in the episode list', () => {
     await expect(studio.externalIdsOfRows('')).resolves.toEqual([FLIGHT]);
     await studio.filterByProgress('adjudicated', 1);
     await studio.filterByProgress('', 10);
-    await labels.switchTo('Rae Quinn');
   });
 });
 
 describe('with the judge hidden until the commit', () => {
   it('says so in the judge pane, also to a window with no annotator chosen', async () => {
+    const host = await ownDay();
     await labels.tab('setup');
     await page.getByTestId('setting-hideJudgeUntilCommit').click();
     await page.locator('[data-testid="setting-hideJudgeUntilCommit"]:checked').waitFor();
     await labels.tab('label');
     await studio.openEpisode(ORDER);
     await page.getByTestId('judge-hidden').filter({ hasText: 'Hidden until you commit' }).waitFor();
-    const other = await browser.newPage({ viewport: SCREEN_SIZES[0] });
+    const other = await chromium().newPage({ viewport: SCREEN_SIZES[0] });
     const stranger = new StudioPage(other);
     await stranger.open(host.url);
     await stranger.openEpisode(ORDER);
@@ -260,6 +289,12 @@ describe('with the judge hidden until the commit', () => {
   });
 
   it('turns the judge filter off, saying why, and on again for an adjudicator', async () => {
+    await ownDay();
+    // The study hides the judge until the commit, switched on in Setup as the test above does (no CLI command).
+    await labels.tab('setup');
+    await page.getByTestId('setting-hideJudgeUntilCommit').click();
+    await page.locator('[data-testid="setting-hideJudgeUntilCommit"]:checked').waitFor();
+    await labels.tab('label');
     const judge = page.getByTestId('filter-judge');
     await expect.poll(() => judge.isDisabled()).toBe(true);
     await expect(judge.getAttribute('title')).resolves.toMatch(/hidden in this study until you commit/);
@@ -279,7 +314,10 @@ describe('with the judge hidden until the commit', () => {
 });
 
 describe('the smaller things', () => {
+  const host = sharedDay();
+
   it('shows one view tab selected at a time: Runs laid over Setup is the only one', async () => {
+    await openAsRae(host());
     await labels.tab('setup');
     await page.getByTestId('tab-runs').click();
     await page.getByTestId('runs-view').waitFor();
@@ -294,7 +332,13 @@ describe('the smaller things', () => {
   });
 
   it('clears an old success when a new attempt fails (a label bundle, then a file that is not one)', async () => {
-    await page.getByTestId('exchange-import').setInputFiles(bundlePath);
+    // Ana's bundle, whose labels the database holds already, and a file that is not a bundle.
+    const work = scope.work();
+    await openAsRae(await scope.host(daySeed(work)));
+    const junkPath = join(work, 'junk.json');
+    writeFileSync(junkPath, '{"not": "a bundle"}');
+    await labels.tab('setup');
+    await page.getByTestId('exchange-import').setInputFiles(join(work, 'ana.json'));
     await page.getByTestId('exchange-result').filter({ hasText: 'Ana Lima' }).waitFor();
     await page.getByTestId('exchange-import').setInputFiles(junkPath);
     await page.getByTestId('exchange-error').waitFor();
@@ -304,15 +348,21 @@ describe('the smaller things', () => {
   });
 
   it('keeps the tabs in place when a study with a long name comes, and shows τ as written in headings', async () => {
+    await openAsRae(await scope.host(daySeed(scope.work())));
+    const picker = page.getByTestId('study-picker').locator('option');
+    const options = await picker.evaluateAll((els) =>
+      els.map((e) => [e.textContent ?? '', (e as HTMLOptionElement).value]),
+    );
+    const tauStudyId = options.find(([text]) => text.startsWith(TAU_STUDY))![1];
     const tabX = async () => (await page.getByTestId('tab-label').boundingBox())!.x;
     const before = await tabX();
     await imports.open();
     await imports.importPath(fixture('vera', 'test_voice_episodes', 'test.json'), LONG_NAME);
     await imports.openStudy();
-    await expect.poll(() => page.getByTestId('study-picker').inputValue()).not.toBe(String(tauStudyId));
+    await expect.poll(() => page.getByTestId('study-picker').inputValue()).not.toBe(tauStudyId);
     expect(await tabX()).toBe(before);
     await studio.screenshotAtBothSizes('day-long-study-name');
-    await page.getByTestId('study-picker').selectOption(String(tauStudyId));
+    await page.getByTestId('study-picker').selectOption(tauStudyId);
     await studio.episodeRows().filter({ hasText: 'task 40' }).waitFor();
     await page.getByTestId('tab-runs').click();
     await expect(page.getByTestId('judges-study').innerText()).resolves.toContain('τ-Voice sample');
@@ -320,6 +370,9 @@ describe('the smaller things', () => {
   });
 
   it('names τ calls by task and trial, with the id after, and filters by "no system"', async () => {
+    await openAsRae(host());
+    await studio.selectStudy(TAU_STUDY);
+    await studio.episodeRows().filter({ hasText: 'task 40' }).waitFor();
     const row = studio.episodeRows().filter({ hasText: TAU_SIM });
     await expect(row.locator('.ext-id').innerText()).resolves.toMatch(/^task 40 · trial 0/);
     const system = page.getByTestId('filter-system');
