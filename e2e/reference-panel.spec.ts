@@ -2,17 +2,17 @@
  * End to end in Chromium on the benchmark fixtures: the reference panel beside the labels (VERA's expected answer and
  * context document, τ-Elicitation's gold values against the submitted ones and the complication, τ²'s expected
  * actions), kept as text, hidden until commit when the study says so; and the speech-activity timeline a τ² call
- * without audio gets in place of the waveform.
+ * without audio gets in place of the waveform. Independent tests: each `describe` has its own host seeded through
+ * `earshot import` with the studies it reads, the one test that writes (a setting, an annotator, a commit) gets a host
+ * of its own, and every test opens a fresh page and the call it needs, so any test runs alone and in any order.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { fixture, repoRoot } from '../test-support/fixtures';
-import { launchChromium } from './support/browser';
-import { startHost, type TestHost } from './support/host';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fixture } from '../test-support/fixtures';
+import { useChromium, useFreshPage, useSeededHost, useTestScope } from './support/spec-hooks';
+import type { SeedImport } from './support/seeded-host';
 import { StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
 import { MetricsPage } from './pages/metrics-page';
@@ -27,22 +27,54 @@ const MARKUP = 'Markup check';
 const HOSTILE_ANSWER = '<img src=x onerror="window.__injected=1"> 30 days';
 const HOSTILE_DOC = '<b>Returns</b> policy.<script>window.__injected=2</script>\nUnopened items: thirty days.';
 
-let host: TestHost;
-let browser: Browser;
+/** The studies the hosts are seeded with through `earshot import`. */
+const seeds = {
+  vera: (): SeedImport => ({ path: fixture('vera', 'test_voice_episodes'), study: VERA }),
+  elicit: (): SeedImport => ({ path: fixture('tau-elicitation'), study: ELICIT }),
+  tau2: (): SeedImport => ({ path: fixture('tau2-voice', 'experiment'), study: TAU2 }),
+  markup(dir: string): SeedImport {
+    const path = join(dir, 'markup.jsonl');
+    const lines = [
+      { schema: 'earshot-study-v1', name: MARKUP, benchmark: 'generic' },
+      {
+        schema: 'earshot-episode-v1',
+        id: 'markup-call',
+        turns: [{ speaker: 'user', text: 'How long do I have to return it?' }],
+        info: { answer: { expected: HOSTILE_ANSWER, given: 'sixty days' }, document: HOSTILE_DOC },
+      },
+    ];
+    writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    return { path, study: MARKUP };
+  },
+};
+
+const chromium = useChromium();
+const scope = useTestScope();
 let page: Page;
 let studio: StudioPage;
 let labels: LabelsPage;
 let studies: MetricsPage;
 let reference: ReferencePage;
 let timeline: TimelinePage;
-let dir: string;
 
-/** Imports into the host's database through the CLI (the host reads the same SQLite file). */
-function importIntoHost(path: string, study: string): void {
-  const args = [join(repoRoot, 'bin', 'earshot.mjs'), 'import', path, '--db', host.dbPath, '--study', study, '--json'];
-  const env = { ...process.env, EARSHOT_HOME: host.home };
-  const res = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', env });
-  if (res.status !== 0) throw new Error(`import of ${path} failed: ${res.stderr}`);
+/** A fresh page for every test of the enclosing `describe`, opened on `url()` (the studio shown, no annotator). */
+function freshPageOn(url: () => string): void {
+  const freshPage = useFreshPage(chromium);
+  beforeEach(async () => {
+    page = freshPage();
+    studio = new StudioPage(page);
+    labels = new LabelsPage(page);
+    studies = new MetricsPage(page);
+    reference = new ReferencePage(page);
+    timeline = new TimelinePage(page);
+    if (url()) await studio.open(url());
+  });
+}
+
+/** A host of its own for the enclosing `describe` with these imports (its tests only read), and a fresh page on it. */
+function sharedHost(imports: (work: string) => SeedImport[]): void {
+  const host = useSeededHost({ seed: (work) => ({ imports: imports(work) }) });
+  freshPageOn(() => host().url);
 }
 
 /** Shows `study` in the studio and opens its call `externalId` (with or without audio). */
@@ -51,41 +83,9 @@ async function openCall(study: string, externalId: string): Promise<void> {
   await studio.openCall(externalId);
 }
 
-beforeAll(async () => {
-  host = await startHost();
-  dir = mkdtempSync(join(tmpdir(), 'earshot-e2e-reference-'));
-  importIntoHost(fixture('vera', 'test_voice_episodes'), VERA);
-  importIntoHost(fixture('tau-elicitation'), ELICIT);
-  importIntoHost(fixture('tau2-voice', 'experiment'), TAU2);
-  const markup = join(dir, 'markup.jsonl');
-  const lines = [
-    { schema: 'earshot-study-v1', name: MARKUP, benchmark: 'generic' },
-    {
-      schema: 'earshot-episode-v1',
-      id: 'markup-call',
-      turns: [{ speaker: 'user', text: 'How long do I have to return it?' }],
-      info: { answer: { expected: HOSTILE_ANSWER, given: 'sixty days' }, document: HOSTILE_DOC },
-    },
-  ];
-  writeFileSync(markup, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-  importIntoHost(markup, MARKUP);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  studio = new StudioPage(page);
-  labels = new LabelsPage(page);
-  studies = new MetricsPage(page);
-  reference = new ReferencePage(page);
-  timeline = new TimelinePage(page);
-  await studio.open(host.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
 describe('the reference panel on VERA', () => {
+  sharedHost(() => [seeds.vera()]);
+
   it('shows a short expected answer whole, with no document', async () => {
     await openCall(VERA, 'vera_aime_0a923d23');
     await expect(reference.expected().textContent()).resolves.toBe('117');
@@ -110,6 +110,8 @@ describe('the reference panel on VERA', () => {
 });
 
 describe('imported text in the reference panel', () => {
+  sharedHost((work) => [seeds.markup(work)]);
+
   it('is shown as the characters it is, never taken as markup', async () => {
     await openCall(MARKUP, 'markup-call');
     await expect(reference.expected().textContent()).resolves.toBe(HOSTILE_ANSWER);
@@ -121,6 +123,8 @@ describe('imported text in the reference panel', () => {
 });
 
 describe('the reference panel on τ-Elicitation', () => {
+  sharedHost(() => [seeds.elicit()]);
+
   it('sets the gold value against the submitted one and marks where they differ, with the complication', async () => {
     await openCall(ELICIT, '04fcaa9c-0ee3-4b34-a505-b199d40d233c');
     await expect(reference.field('contact_email')).resolves.toEqual({
@@ -148,6 +152,8 @@ describe('the reference panel on τ-Elicitation', () => {
   });
 
   it('is hidden until the annotator commits when the study says so, then shown', async () => {
+    // It writes (an annotator, the setting, a commit): on a host of its own rather than the describe's.
+    await studio.open((await scope.host({ imports: [seeds.elicit()] })).url);
     await studies.selectStudy(ELICIT);
     await labels.addAnnotator('Ana Reyes');
     await labels.tab('setup');
@@ -172,6 +178,8 @@ describe('the reference panel on τ-Elicitation', () => {
 });
 
 describe('the speech-activity timeline of a τ² call without audio', () => {
+  sharedHost(() => [seeds.tau2(), seeds.elicit()]);
+
   it('draws both lanes from the ticks in place of "No audio", with latencies, overlaps and silences', async () => {
     await openCall(TAU2, '49b22f0c-4a56-41c5-922f-bc2a56e53a23');
     await timeline.waitForTimeline();
@@ -189,6 +197,8 @@ describe('the speech-activity timeline of a τ² call without audio', () => {
   });
 
   it('moves the transcript to the turn clicked on the timeline, and the cursor to a turn clicked in it', async () => {
+    await openCall(TAU2, '49b22f0c-4a56-41c5-922f-bc2a56e53a23');
+    await timeline.waitForTimeline();
     const bars = await timeline.bars();
     const first = bars[0];
     await timeline.clickBar(first);
