@@ -81,6 +81,11 @@ afterAll(async () => {
   await host?.stop();
 });
 
+/**
+ * A story, not independent tests: each step works on what the one before left (the imported study, the labels, the
+ * decisions) on one page and one host, so the steps run in this order and one cannot run alone — unlike the other
+ * specs, whose tests each start from a seeded host and a fresh page (docs/testing.md).
+ */
 describe('the core loop: import → two blind annotators → adjudication → Results, Agreement, report', () => {
   it('imports the τ-Elicitation release through the Import dialog into a blind study', async () => {
     const importer = new ImportPage(page);
