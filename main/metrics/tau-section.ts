@@ -26,6 +26,7 @@ import type { SubsetCount } from '../../shared/types/elicitation-rows';
 import { hits, meanInterval } from './intervals';
 import { elicitationFigures, type IntakeSource } from './elicitation';
 import { elicitationAnalyses } from './elicitation-analyses';
+import { elicitationDifficulty } from './elicitation-difficulty';
 import { subsetOf } from './elicitation-facts';
 import type { MetricsEpisode } from './load';
 
@@ -253,5 +254,6 @@ export function tauSection(
     crossEnvironment: crossEnvironment(records, options),
     ...elicitationFigures(episodes, intake, options, order),
     ...elicitationAnalyses(episodes, intake, options, order),
+    ...elicitationDifficulty(episodes, options, order),
   };
 }

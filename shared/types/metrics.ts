@@ -22,6 +22,7 @@ import type {
   SubsetCount,
 } from './elicitation-rows';
 import type { VeraAccuracyRow, VoiceTextGaps } from './vera-rows';
+import type { DifficultyStratumRow } from './elicitation-difficulty-rows';
 import type {
   GroundingDecayRow,
   GroundingRow,
@@ -141,6 +142,8 @@ export interface TauSection {
   realism: RealismArm[];
   /** Recovery of initially wrong captures by repair step, per (system, condition). */
   recovery: RecoveryStepRow[];
+  /** Each strategy's success and its gain over agent-directed per entity difficulty (easy / hard). */
+  strategyByDifficulty: DifficultyStratumRow[];
 }
 
 /** VERA accuracy of one system with its modality and the interval of its pooled accuracy (items resampled). */
