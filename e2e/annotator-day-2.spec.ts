@@ -2,9 +2,14 @@
  * End to end: the rest of an annotator's day — the Import dialog (format choice, quick refusals, the last folder, the
  * folder itself), imported raters kept in their study, a key for commit, the status bar's play button, the waveform's
  * time axis, plots drawn whole at both window sizes, export names with τ, and breakdowns named as people read them.
+ * Independent tests: every host is seeded through the CLI (the plots study by `earshot import`, Ana's, Ben's, Bea's
+ * and Rae's labels by `earshot labels import`); tests that only read share their `describe`'s host, a test that
+ * writes gets a host of its own, and every test opens a fresh page as Rae Quinn and goes where it needs itself. The
+ * folders the Import dialog browses are written once for the file and only read. The CLI sets no roles, so the
+ * agreement test makes Judy Park an adjudicator from the badge menu.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   closeSync,
   cpSync,
@@ -19,9 +24,10 @@ import {
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium } from './support/browser';
-import { startHost, type TestHost } from './support/host';
-import { seedDemoPeople } from './support/demo-labels';
+import { useChromium, useFreshPage, useSeededHost, useTestScope } from './support/spec-hooks';
+import type { Seed } from './support/seeded-host';
+import type { TestHost } from './support/host';
+import { DEMO_STUDY, labelBundle, writeLabelBundle, type BundleLabel } from './support/label-bundle';
 import { SCREEN_SIZES, StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
 import { ImportPage } from './pages/import-page';
@@ -29,9 +35,6 @@ import { WaveformPage } from './pages/waveform-page';
 import { MetricsPage } from './pages/metrics-page';
 import { AgreementPage } from './pages/agreement-page';
 import { fixture } from '../test-support/fixtures';
-import { importStudy } from '../test-support/import-study';
-import { createAnnotator } from '../main/annotation/annotators';
-import { listStudies } from '../main/db/studies';
 
 const ORDER = 'demo-retail-order-status';
 const FLIGHT = 'demo-airline-change-flight';
@@ -42,7 +45,6 @@ const RELEASE = 'τ-Elicitation release';
 const PLOTS = 'τ-Voice long names';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-e2e-day2-'));
-const dbPath = join(dir, 'earshot.db');
 /** The serve child's home folder, where the in-app browser starts the first time. */
 const home = join(dir, 'home');
 const runs = join(home, 'runs');
@@ -51,7 +53,7 @@ const oddVera = join(runs, 'odd-vera');
 /** 10,000 large simulations, none a result: the folder a first attempt once took 32 s to refuse. */
 const notARun = join(runs, 'not-a-run');
 const cyBundle = join(dir, 'cy.json');
-let demoName = '';
+const demoName = DEMO_STUDY.name;
 
 /** Ten thousand 2 MB JSON files, written sparse (a few KB on disk each). */
 function writeLargeFolder(folder: string): void {
@@ -65,7 +67,7 @@ function writeLargeFolder(folder: string): void {
 }
 
 /** A generic study with long system and condition names, τ-Voice trials and VERA grades in all 16 categories. */
-function plotsStudy(): string {
+function plotsStudy(work: string): string {
   const categories = [
     'UNSUPPORTED_FACT',
     'OFF_TARGET',
@@ -122,26 +124,41 @@ function plotsStudy(): string {
       }
     });
   });
-  const path = join(dir, 'plots.jsonl');
+  const path = join(work, 'plots.jsonl');
   writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
   return path;
 }
 
-async function seed(): Promise<void> {
-  const { services, ana, ben, label } = await seedDemoPeople(dbPath);
-  demoName = listStudies(services.db)[0].name;
-  createAnnotator(services.db, { name: 'Bea Stone', initials: 'B' }, new Date('2026-01-01T00:00:00Z'));
-  for (const [call, a, b] of [
-    [ORDER, 'agent', 'agent'],
-    [FLIGHT, 'agent', 'user'],
-    [BIRTH, 'user', 'user'],
-    [EMAIL, 'agent', 'system'],
-  ]) {
-    label(ana, call, 'source', a);
-    label(ben, call, 'source', b);
-  }
-  await importStudy(services, plotsStudy(), PLOTS);
-  services.db.close();
+/** Ana and Ben label four demo calls: they agree on ORDER and BIRTH, and differ on FLIGHT and EMAIL. */
+const RATERS: [string, string, string][] = [
+  [ORDER, 'agent', 'agent'],
+  [FLIGHT, 'agent', 'user'],
+  [BIRTH, 'user', 'user'],
+  [EMAIL, 'agent', 'system'],
+];
+const raterLabels = (i: 1 | 2): BundleLabel[] => RATERS.map((r) => ({ episode: r[0], field: 'source', value: r[i] }));
+
+/** The day's database, seeded through the CLI: Ana's, Ben's and Rae's labels, Bea (initials B, as the release's
+ *  rater B is named), and the plots study. */
+function daySeed(work: string): Seed {
+  const bea = join(work, 'bea.json');
+  writeFileSync(
+    bea,
+    JSON.stringify({ ...labelBundle('Bea Stone', []), annotator: { name: 'Bea Stone', initials: 'B' } }),
+  );
+  return {
+    imports: [{ path: plotsStudy(work), study: PLOTS }],
+    labelBundles: [
+      writeLabelBundle(work, 'ana.json', 'Ana Lima', raterLabels(1)),
+      writeLabelBundle(work, 'ben.json', 'Ben Okafor', raterLabels(2)),
+      bea,
+      writeLabelBundle(work, 'rae.json', 'Rae Quinn', []),
+    ],
+  };
+}
+
+/** The folders and files the Import dialog is pointed at, written once for the file and only read. */
+function writeFolders(): void {
   // Cy labelled the demo on another machine: Cy has no profile here yet.
   const labels = [
     { episode: ORDER, field: 'source', phase: 'final', value: 'user', updatedAt: '2026-01-05T10:00:00.000Z' },
@@ -163,8 +180,14 @@ async function seed(): Promise<void> {
   writeFileSync(join(runs, 'notes.txt'), 'not a result');
 }
 
-let host: TestHost;
-let browser: Browser;
+beforeAll(writeFolders);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Every host serves with HOME set to the folder the in-app browser starts in. */
+const HOST_OPTIONS = { env: { HOME: home } };
+const chromium = useChromium();
+const scope = useTestScope();
+const freshPage = useFreshPage(chromium, { viewport: SCREEN_SIZES[0], acceptDownloads: true });
 let page: Page;
 let studio: StudioPage;
 let labels: LabelsPage;
@@ -173,29 +196,35 @@ let waveform: WaveformPage;
 let results: MetricsPage;
 let agreement: AgreementPage;
 
-beforeAll(async () => {
-  await seed();
-  host = await startHost([], { db: dbPath, env: { HOME: home } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: SCREEN_SIZES[0], acceptDownloads: true });
+beforeEach(() => {
+  page = freshPage();
   studio = new StudioPage(page);
   labels = new LabelsPage(page);
   imports = new ImportPage(page);
   waveform = new WaveformPage(page);
   results = new MetricsPage(page);
   agreement = new AgreementPage(page);
-  await studio.open(host.url);
-  await labels.addAnnotator('Rae Quinn');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+/** Opens the studio on `host` labelling as Rae Quinn, as every test of the day does. */
+async function openAsRae(host: TestHost): Promise<void> {
+  await studio.open(host.url);
+  await labels.switchTo('Rae Quinn');
+}
+
+/** A host of its own for a test that writes, seeded with the day; the studio opened on it as Rae. */
+async function ownDay(): Promise<void> {
+  await openAsRae(await scope.host(daySeed(scope.work()), [], HOST_OPTIONS));
+}
+
+/** The shared host of a `describe` whose tests only read, seeded with the day. */
+const sharedDay = () => useSeededHost({ seed: daySeed, options: HOST_OPTIONS });
 
 describe('the Import dialog', () => {
+  const host = sharedDay();
+
   it('offers every format when it cannot tell one, and imports with the format chosen', async () => {
+    await ownDay();
     await imports.open();
     await expect(imports.formats()).resolves.toEqual(['', 'tau2', 'tau-elicitation', 'vera', 'generic']);
     const refusal = await imports.refusal(join(oddVera, 'episodes.json'), /cannot tell the format/);
@@ -208,6 +237,8 @@ describe('the Import dialog', () => {
   });
 
   it('says a missing path is missing, and refuses a file or a large folder it cannot tell at once', async () => {
+    await openAsRae(host());
+    await imports.open();
     await expect(imports.refusal(join(runs, 'no-such-run'), /no such file or folder/)).resolves.toContain(
       'no-such-run',
     );
@@ -218,6 +249,8 @@ describe('the Import dialog', () => {
   });
 
   it('chooses the folder it shows, and starts there the next time', async () => {
+    await openAsRae(host());
+    await imports.open();
     await expect(imports.folder()).resolves.toBe(home);
     await imports.openFolder('runs');
     await imports.openFolder('odd-vera');
@@ -232,6 +265,11 @@ describe('the Import dialog', () => {
   });
 
   it('drops a choice made in one folder when browsing to another', async () => {
+    await openAsRae(host());
+    await imports.open();
+    await imports.openFolder('runs');
+    await imports.openFolder('odd-vera');
+    await imports.waitForFolder(oddVera);
     await imports.choose('episodes.json');
     await expect(imports.path()).resolves.toBe(join(oddVera, 'episodes.json'));
     await page.getByTestId('import-up').click();
@@ -243,6 +281,7 @@ describe('the Import dialog', () => {
 
 describe("an imported release's raters", () => {
   it('keeps τ-Elicitation’s A and B in the study they came with, marked, and names them in full to switch', async () => {
+    await ownDay();
     await imports.open();
     await imports.browseTo(fixture());
     await imports.choose('tau-elicitation');
@@ -282,6 +321,7 @@ describe("an imported release's raters", () => {
   });
 
   it('lists the author of a label bundle at once after the bundle is imported', async () => {
+    await ownDay();
     await studio.selectStudy(demoName);
     await labels.tab('setup');
     await page.getByTestId('exchange-import').setInputFiles(cyBundle);
@@ -293,7 +333,10 @@ describe("an imported release's raters", () => {
 });
 
 describe('the Label view', () => {
+  const host = sharedDay();
+
   it('commits my labels on the call with Ctrl + Enter', async () => {
+    await ownDay();
     await studio.selectStudy(demoName);
     await labels.tab('label');
     await studio.openEpisode(ORDER);
@@ -306,6 +349,7 @@ describe('the Label view', () => {
   });
 
   it('shows in the status bar what a click does: play while paused, pause while playing', async () => {
+    await openAsRae(host());
     await studio.openEpisode(FLIGHT);
     await expect(studio.statusPlayButton()).resolves.toEqual({ symbol: '▶', action: 'Play' });
     await page.getByTestId('playback-state').click();
@@ -316,6 +360,7 @@ describe('the Label view', () => {
   });
 
   it('writes several times on the time axis of a short call and of a zoomed one', async () => {
+    await openAsRae(host());
     await studio.openEpisode(SHORT_CALL);
     await expect.poll(async () => (await waveform.readableTimeLabels()).length).toBeGreaterThanOrEqual(4);
     const short = await waveform.readableTimeLabels();
@@ -335,7 +380,10 @@ describe('the Label view', () => {
 });
 
 describe('the Results and Agreement views', () => {
+  const host = sharedDay();
+
   it('draws the interval plot and the heatmap whole at both sizes, and names exports with τ', async () => {
+    await openAsRae(host());
     await studio.selectStudy(PLOTS);
     await page.getByTestId('tab-results').click();
     await results.openResults(PLOTS);
@@ -354,8 +402,9 @@ describe('the Results and Agreement views', () => {
   });
 
   it('names agreement breakdowns as people read them, not by raw keys', async () => {
+    await ownDay(); // Judy is added (the CLI sets no roles): a write, on a host of its own
     await studio.selectStudy(demoName);
-    await labels.switchTo('Judy Park');
+    await labels.addAndSwitchTo('Judy Park', 'adjudicator');
     await labels.tab('agreement');
     await agreement.compute('source');
     const groupings = await page
