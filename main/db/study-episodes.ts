@@ -90,6 +90,17 @@ export function* studySpeechTurns(
   for (const r of rows) yield { episodeId: r.episode_id, speaker: r.speaker, startMs: r.start_ms, endMs: r.end_ms };
 }
 
+/** The text of the study's user speech turns (no tool events), by episode id and turn order. */
+export function* studyUserTurnTexts(db: Db, studyId: number): Generator<{ episodeId: number; text: string }> {
+  const rows = db
+    .prepare(
+      `SELECT t.episode_id, t.text FROM turns t JOIN episodes e ON e.id = t.episode_id
+       WHERE e.study_id = ? AND t.speaker = 'user' AND t.tool IS NULL ORDER BY t.episode_id, t.idx`,
+    )
+    .iterate(studyId) as Iterable<{ episode_id: number; text: string }>;
+  for (const r of rows) yield { episodeId: r.episode_id, text: r.text };
+}
+
 /** One group of a study's episodes that agree on every key the metrics' family reads, with its size. */
 export interface EpisodeFamilyKeys {
   benchmark: Benchmark;
