@@ -22,6 +22,7 @@ import {
 import { tauSection } from './tau-section';
 import { goldFields } from './elicitation';
 import { veraSection } from './vera-section';
+import { veraWerSection } from './vera-wer-section';
 import { dsbDgSection } from './dsb-dg-section';
 import { labelSection } from './labels-section';
 import { metricsTables } from './tables';
@@ -132,7 +133,10 @@ export function studySections(db: Db, study: number | string, options: MetricsOp
     return {
       key: 'vera',
       value: vera
-        ? veraSection(vera, { policy: o.notAttempted, textSystems: o.textSystems, bootstrap: boot }, notes)
+        ? {
+            ...veraSection(vera, { policy: o.notAttempted, textSystems: o.textSystems, bootstrap: boot }, notes),
+            wer: veraWerSection(db, studyId, vera, o.textSystems, boot),
+          }
         : null,
     };
   });

@@ -122,7 +122,7 @@ function gaps(
 }
 
 /** Every VERA table of the study's VERA episodes; item = task, track = `condition.track` (else `info.track`). */
-export function veraSection(episodes: readonly MetricsEpisode[], { policy, textSystems, bootstrap: options }: VeraOptions, notes: string[]): VeraSection {
+export function veraSection(episodes: readonly MetricsEpisode[], { policy, textSystems, bootstrap: options }: VeraOptions, notes: string[]): Omit<VeraSection, 'wer'> {
   const graded = episodes.map((e) => ({ episode: e, grade: { item: e.task, track: e.condition.track ?? String(e.info.track ?? 'unknown'), system: e.system, grade: gradeOf(e) } }));
   const ungraded = graded.filter((g) => g.grade.grade === null).length;
   if (ungraded > 0) notes.push(`vera: ${ungraded} response(s) have no grade: never counted`);

@@ -31,7 +31,7 @@ const table = (id: string, section: string): MetricsTable => ({ id, section, tit
 const veraSection: MetricsSection = {
   id: 'vera',
   index: 0,
-  part: { key: 'vera', value: { episodes: 10, tracks: [], systems: [], gaps: [], scatter: [] } },
+  part: { key: 'vera', value: { episodes: 10, tracks: [], systems: [], gaps: [], scatter: [], wer: { answer: [], question: [], answerAbsent: null, questionAbsent: null } } },
   tables: [table('vera-accuracy', 'vera')],
   notes: ['vera: 1 response(s) have no grade: never counted'],
 };

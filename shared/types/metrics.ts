@@ -23,6 +23,7 @@ import type {
 } from './elicitation-rows';
 import type { VeraAccuracyRow, VoiceTextGaps } from './vera-rows';
 import type { DifficultyStratumRow } from './elicitation-difficulty-rows';
+import type { VeraWerSection } from './vera-wer-rows';
 import type {
   GroundingDecayRow,
   GroundingRow,
@@ -180,6 +181,8 @@ export interface VeraSection {
   systems: VeraSystemRow[];
   gaps: VoiceTextGapRow[];
   scatter: LatencyAccuracyPoint[];
+  /** Word error rates of the spoken answer and of the question audio where both texts exist. */
+  wer: VeraWerSection;
 }
 
 /** DSB-DG figures, from episodes read as probes (docs/metrics.md, "DSB-DG from episodes"). */
