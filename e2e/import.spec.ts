@@ -1,42 +1,34 @@
-/** End to end: import real benchmark results through the Import dialog, then replay a τ-Voice call and a VERA episode. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
-import { startHost, type TestHost } from './support/host';
+/**
+ * End to end: import real benchmark results through the Import dialog, then replay a τ-Voice call and a VERA episode.
+ * Independent tests: each imports (or tries to), so each starts its own host on a fresh database made by the CLI (the
+ * demo study only), opens a fresh page and the Import dialog itself.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useChromium, useFreshPage, useSeededHost, useTestScope } from './support/spec-hooks';
 import { StudioPage } from './pages/studio-page';
 import { ImportPage } from './pages/import-page';
 import { fixture } from '../test-support/fixtures';
 import { makeTau2RunWithAudio, SIM_ID } from '../test-support/tau2-run';
 
-let host: TestHost;
-let browser: Browser;
+const chromium = useChromium();
+const scope = useTestScope();
+const host = useSeededHost({}, 'test');
+const freshPage = useFreshPage(chromium);
 let page: Page;
 let studio: StudioPage;
 let importer: ImportPage;
-let work: string;
 
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'earshot-e2e-import-'));
-  host = await startHost();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+beforeEach(async () => {
+  page = freshPage();
   studio = new StudioPage(page);
   importer = new ImportPage(page);
-  await studio.open(host.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  rmSync(work, { recursive: true, force: true });
+  await studio.open(host().url);
 });
 
 describe('import and replay', () => {
   it('imports a τ-Voice run folder with call audio and replays the call on two lanes', async () => {
-    const run = makeTau2RunWithAudio(work);
+    const run = makeTau2RunWithAudio(scope.work());
     await importer.open();
     const message = await importer.importPath(run, 'τ-Voice run');
     expect(message).toMatch(/imported 1 episode, \d+ turns, 1 audio file$/);
