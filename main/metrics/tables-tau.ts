@@ -13,6 +13,7 @@ import {
   systemLabel,
 } from './table-kit';
 import { elicitationTables } from './tables-elicitation';
+import { difficultyTables } from './tables-elicitation-difficulty';
 
 /** Every table of one τ section. */
 export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
@@ -235,5 +236,5 @@ export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
       ),
     });
   }
-  return [...tables, ...elicitationTables(t, confidence)];
+  return [...tables, ...elicitationTables(t, confidence), ...difficultyTables(t, confidence)];
 }

@@ -5,6 +5,7 @@ import { tauTables } from './tables-tau';
 import { correctedTables } from './tables-corrected';
 import { transcriptionTables } from './tables-transcription';
 import { dsbRunTables } from './tables-dsb-runs';
+import { veraWerTables } from './tables-vera-wer';
 import { col, coverage, intervalCells, rateCells, rateColumns, systemLabel } from './table-kit';
 import type { GroundingRow } from '../../shared/types/grounding-rows';
 
@@ -238,6 +239,7 @@ export function metricsTables(doc: Omit<StudyMetrics, 'tables'>): MetricsTable[]
   return [
     ...doc.tau.flatMap((t) => tauTables(t, confidence)),
     ...(doc.vera ? veraTables(doc.vera, confidence) : []),
+    ...(doc.vera ? veraWerTables(doc.vera, confidence) : []),
     ...(doc.dsbDg ? [...dsbTables(doc.dsbDg, confidence), ...dsbRunTables(doc.dsbDg)] : []),
     ...labelTables(doc.labels),
     ...interactionTable(doc.interaction),
