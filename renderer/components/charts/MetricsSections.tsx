@@ -5,6 +5,7 @@ import { useApp } from '../../store';
 import { ElicitationFigures } from './ElicitationFigures';
 import { Figure } from './Figure';
 import { MetricsTableView } from './MetricsTableView';
+import { VeraWerAbsent } from './VeraWerAbsent';
 import { categoryHeatmap, failurePlot, latencyAccuracyPlot, passHatKPlot, successPlot, systemName, tierPlot, veraTrackPlot } from './plots';
 import type { ChartTheme } from './theme';
 
@@ -75,6 +76,7 @@ export function VeraFigures({ section }: { section: VeraSection }) {
           ))}
         </div>
       )}
+      <VeraWerAbsent section={section} />
     </>
   );
 }
