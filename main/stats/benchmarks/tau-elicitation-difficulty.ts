@@ -109,8 +109,9 @@ function cellRows(
       const at = gainAt(systems.indexOf(e.system), k, g);
       v[at] += share(arm) - share(base);
       v[at + 1] += 1;
+      // Whole milliseconds keep every sum an integer, so the bootstrap can add the draws' multiplicities exactly.
       if (arm.seconds !== null && base.seconds !== null)
-        [v[at + 2], v[at + 3]] = [v[at + 2] + arm.seconds - base.seconds, v[at + 3] + 1];
+        [v[at + 2], v[at + 3]] = [v[at + 2] + Math.round((arm.seconds - base.seconds) * 1000), v[at + 3] + 1];
     });
   }
   const ratio = (i: number) => (t: Float64Array) => (t[i + 1] > 0 ? t[i] / t[i + 1] : Number.NaN);
@@ -120,7 +121,7 @@ function cellRows(
       const at = gainAt(s, k, g) + offset;
       if (t[at + 1] > 0) [sum, n] = [sum + t[at] / t[at + 1], n + 1];
     }
-    return n ? sum / n : Number.NaN;
+    return n ? sum / n / (offset === 2 ? 1000 : 1) : Number.NaN;
   };
   const statistics = strata.flatMap((_, k) => [
     ...strategies.map((_s, j) => ratio(successAt(k, j))),
