@@ -8,7 +8,7 @@
  */
 import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 import { bootstrapSettings, percentileInterval, type BootstrapOptions } from './bootstrap';
-import { drawMultinomialResample, planDraw, multinomialPlan, type MultinomialPlan } from './multinomial';
+import { binomialByInversion, drawMultinomialResample, multinomialPlan, type MultinomialPlan } from './multinomial';
 import type { Estimator, RatingPatterns } from './patterns';
 import type { FigureEvaluator } from './share-figures';
 import { GOLDEN, mix32 } from './prng';
@@ -65,7 +65,7 @@ function splitProfiles(
         continue;
       }
       s = (s + GOLDEN) | 0;
-      const k = planDraw(plans[j], e - start[j], left, mix32(s) / 4294967296);
+      const k = binomialByInversion(left, plans[j].shapes[e - start[j]], mix32(s) / 4294967296);
       patternWeights[members[e]] = k;
       left -= k;
     }
