@@ -2,21 +2,16 @@
  * The values of an outlined JSON document (json-stream.ts), read one byte range at a time: an element of the streamed
  * array, or the top-level fields beside it. A file that changed since it was outlined is refused, not read.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import { ImportError } from './batch';
 import { jsonFieldAt } from './json-guard';
 import type { ByteRange, JsonOutline } from './json-stream';
-import { unreadable } from './text-lines';
+import { openForImport } from './text-lines';
 import { decodeUtf8 } from './utf8';
 
 /** The bytes of `ranges` of the file at `path`, checked against the outline's stamp of it. */
 function readRanges(path: string, file: string, outline: JsonOutline, ranges: readonly ByteRange[]): Buffer[] {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (err) {
-    throw unreadable(file, err);
-  }
+  const fd = openForImport(path, file);
   try {
     const { size, mtimeMs } = fstatSync(fd);
     if (size !== outline.stamp.size || mtimeMs !== outline.stamp.mtimeMs) {

@@ -6,11 +6,11 @@
  * document's top-level shape — and refuses a fault by file, record (the element) and field, with its byte offset. The
  * syntax inside a value is left to JSON.parse when the value is read. Memory: one chunk and two offsets per element.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { Outliner } from './json-stream-outliner';
 import type { FileLimit } from './limits';
-import { unreadable } from './text-lines';
+import { openForImport } from './text-lines';
 import { firstInvalidUtf8 } from './utf8';
 
 /** Bytes `start` (inclusive) to `end` (exclusive) of a file. */
@@ -64,12 +64,7 @@ function wholeSequences(buf: Uint8Array, len: number): number {
  * element of the array under `options.arrayKey`, holding it to UTF-8 and the limits on nesting, strings and sizes.
  */
 export function outlineJson(path: string, file: string, options: OutlineOptions): JsonOutline {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (err) {
-    throw unreadable(file, err);
-  }
+  const fd = openForImport(path, file);
   try {
     const { size, mtimeMs } = fstatSync(fd);
     const outliner = new Outliner(fd, file, options);

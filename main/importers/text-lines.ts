@@ -23,6 +23,15 @@ export function unreadable(file: string, err: unknown): ImportError {
   return new ImportError(file, 'file', '(file)', `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
 }
 
+/** Opens the file at `path` for reading; a file that cannot be opened is refused as unreadable, named `file`. */
+export function openForImport(path: string, file: string): number {
+  try {
+    return openSync(path, 'r');
+  } catch (err) {
+    throw unreadable(file, err);
+  }
+}
+
 /**
  * The lines of the text file at `path` (named `file` in messages), refused before reading when larger than `limit`.
  * Lines end at `\n` (a `\r` before it is dropped) and the first loses its byte-order mark. `fieldOf` names the field at
@@ -35,12 +44,7 @@ export function* readTextLines(
   fieldOf: (before: string) => string = () => '(text)',
 ): Generator<TextLine> {
   checkFileSize(path, file, limit);
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (err) {
-    throw unreadable(file, err);
-  }
+  const fd = openForImport(path, file);
   try {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let pending: Buffer[] = [];
