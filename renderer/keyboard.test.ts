@@ -4,7 +4,7 @@ import type { EpisodeLabels, Taxonomy } from '../shared/types/annotation';
 import { SYSTEM_FIELDS } from '../shared/types/annotation';
 
 vi.mock('./api/client', async () => (await import('../test-support/renderer-client')).fakeClientModule);
-vi.mock('./player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() }));
+vi.mock('./player/media', async () => (await import('../test-support/renderer-media')).fakeMediaModule);
 vi.mock('./player/player', async (actual) => ({
   ...(await actual<typeof import('./player/player')>()),
   currentMs: vi.fn(() => 10_000),

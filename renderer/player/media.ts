@@ -5,6 +5,8 @@ import { whenIdle } from './idle';
 import { markOpen } from './open-marks';
 
 let prepared: { assetId: number; element: HTMLAudioElement } | null = null;
+/** The last prepared asset and the moment its element could first play (or failed to load). */
+let lastLoading: { assetId: number; playable: Promise<void> } | null = null;
 
 /** Creates (or returns) the audio element for `assetId`, already loading its metadata. */
 export function prepareMedia(assetId: number): HTMLAudioElement {
@@ -15,8 +17,23 @@ export function prepareMedia(assetId: number): HTMLAudioElement {
   element.src = bridge.mediaUrl(assetId);
   markOpen('media');
   element.addEventListener('canplay', () => markOpen('media-canplay'), { once: true });
+  const playable = new Promise<void>((resolve) => {
+    element.addEventListener('canplay', () => resolve(), { once: true });
+    element.addEventListener('error', () => resolve(), { once: true });
+  });
   prepared = { assetId, element };
+  lastLoading = { assetId, playable };
   return element;
+}
+
+/**
+ * Resolves once the last prepared element of `assetId` can play or has failed, or after `capMs`; at once for any other
+ * asset. Work that can wait waits for it, so the media pipeline's events are not queued behind a render.
+ */
+export function mediaPlayable(assetId: number | undefined, capMs: number): Promise<void> {
+  if (assetId === undefined || lastLoading?.assetId !== assetId) return Promise.resolve();
+  const cap = new Promise<void>((resolve) => setTimeout(resolve, capMs));
+  return Promise.race([lastLoading.playable, cap]);
 }
 
 /** Hands the prepared element over to its player; a later prepare for the same asset makes a new one. */

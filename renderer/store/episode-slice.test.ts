@@ -12,7 +12,7 @@ import {
 } from '../../test-support/renderer-client';
 
 vi.mock('../api/client', async () => (await import('../../test-support/renderer-client')).fakeClientModule);
-vi.mock('../player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() }));
+vi.mock('../player/media', async () => (await import('../../test-support/renderer-media')).fakeMediaModule);
 // The detail follows the stage after a painted frame; here, after a microtask unless a test holds the frame.
 vi.mock('../player/after-paint', () => ({
   afterPaint: vi.fn((fn: () => void) => (queueMicrotask(fn), () => undefined)),
@@ -43,6 +43,7 @@ afterEach(settleDeferreds);
 beforeEach(() => {
   resetFakeClient();
   vi.mocked(media.prepareMedia).mockClear();
+  vi.mocked(media.mediaPlayable).mockClear();
   useApp.getState().closeEpisode(); // forgets the peaks kept by an earlier test
   useApp.setState(useApp.getInitialState(), true);
   useApp.setState({ studyId: 1, annotatorId: 7 });
@@ -84,6 +85,18 @@ describe('opening an episode', () => {
     expect(useApp.getState().stage?.turns?.map((t) => t.text)).toEqual(['turn of 5']);
     expect(useApp.getState().detail).toBeNull();
     paint();
+    await opening;
+    expect(useApp.getState().detail?.episode.id).toBe(5);
+  });
+
+  it('hands the detail over only once the audio of the call can play', async () => {
+    let playable = () => {};
+    vi.mocked(media.mediaPlayable).mockImplementationOnce(() => new Promise<void>((resolve) => (playable = resolve)));
+    const opening = useApp.getState().openEpisode(5);
+    await vi.waitFor(() => expect(media.mediaPlayable).toHaveBeenCalledWith(105, expect.any(Number)));
+    expect(useApp.getState().stage?.episode.id).toBe(5);
+    expect(useApp.getState().detail).toBeNull();
+    playable();
     await opening;
     expect(useApp.getState().detail?.episode.id).toBe(5);
   });

@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { AudioAssetInfo, AudioPeaks, EpisodeDetail, EpisodeRow, Turn } from '../../shared/domain';
 import { call } from '../api/client';
-import { prepareMedia } from '../player/media';
+import { mediaPlayable, prepareMedia } from '../player/media';
 import { episodePeaks, forgetPeaks, peaksInHand, prefetchPeaks } from '../player/episode-peaks';
 import { markOpen } from '../player/open-marks';
 import { afterPaint } from '../player/after-paint';
@@ -32,6 +32,9 @@ export interface EpisodeSlice {
   reloadDetail(): Promise<void>;
   stepEpisode(delta: 1 | -1): Promise<void>;
 }
+
+/** How long the side panels wait at most for the open episode's audio to be playable. */
+const PANELS_WAIT_FOR_MEDIA_MS = 300;
 
 let openSeq = 0;
 let cancelPrefetch = () => {};
@@ -100,8 +103,10 @@ export const createEpisodeSlice: StateCreator<AppState, [], [], EpisodeSlice> = 
       if (seq !== openSeq) return;
       const stage = { episode: detail.episode, asset: detail.audio[0] ?? null, peaks, turns: detail.turns };
       set({ peaks, stage, error: null });
-      // The side panels and the transcript follow a painted frame later, so the header and lanes are drawn first.
+      // The side panels and the transcript follow a painted frame later, so the header and lanes are drawn first, and
+      // once the audio can play (or a moment at most), so its canplay is not queued behind their render.
       await new Promise<void>((resolve) => afterPaint(resolve));
+      await mediaPlayable(stage.asset?.id, PANELS_WAIT_FOR_MEDIA_MS);
       if (seq !== openSeq) return;
       set({ detail });
       const { rows } = get();

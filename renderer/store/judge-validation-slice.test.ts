@@ -20,7 +20,7 @@ vi.mock('../api/client', () => ({
     return handler(input);
   }),
 }));
-vi.mock('../player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() }));
+vi.mock('../player/media', async () => (await import('../../test-support/renderer-media')).fakeMediaModule);
 vi.mock('../player/player', async (actual) => ({
   ...(await actual<typeof import('../player/player')>()),
   seekMs: vi.fn(),

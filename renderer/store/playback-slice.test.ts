@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../api/client', async () => (await import('../../test-support/renderer-client')).fakeClientModule);
-vi.mock('../player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() }));
+vi.mock('../player/media', async () => (await import('../../test-support/renderer-media')).fakeMediaModule);
 
 // The studio starts in the theme the system prefers; this window prefers light.
 const prefersLight = vi.fn(

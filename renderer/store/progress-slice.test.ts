@@ -5,7 +5,7 @@ import type { ProgressMarks } from '../../shared/types/progress';
 import { calls, deferred, handlers, resetFakeClient, settleDeferreds } from '../../test-support/renderer-client';
 
 vi.mock('../api/client', async () => (await import('../../test-support/renderer-client')).fakeClientModule);
-vi.mock('../player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() }));
+vi.mock('../player/media', async () => (await import('../../test-support/renderer-media')).fakeMediaModule);
 
 const { useApp } = await import('./index');
 

@@ -11,7 +11,7 @@ import {
 } from '../../test-support/renderer-client';
 
 vi.mock('../api/client', async () => (await import('../../test-support/renderer-client')).fakeClientModule);
-vi.mock('../player/media', () => ({ prepareMedia: vi.fn(), takeMedia: vi.fn() }));
+vi.mock('../player/media', async () => (await import('../../test-support/renderer-media')).fakeMediaModule);
 
 const { useApp } = await import('./index');
 const { estimateEta } = await import('./runs-slice');
