@@ -3,6 +3,7 @@ import { tempServices, type TempServices } from '../../test-support/temp-service
 import { makeAnnotators, makeStudy } from '../../test-support/annotation-study';
 import { createQueue, listQueues, queueItems } from './queues';
 import { commitEpisode } from './labels';
+import { holdWriteLock } from '../../test-support/write-lock-holder';
 
 const now = new Date('2026-01-02T03:04:05Z');
 let t: TempServices;
@@ -32,6 +33,23 @@ describe('work queues', () => {
     expect(listQueues(db, studyId)[0].progress[0]).toMatchObject({ done: 1, total: 10 });
     expect(queueItems(db, q.id, ana)[0].done).toBe(true);
     expect(() => createQueue(db, { studyId, name: 'pilot', size: 1, seed: 1, onlyFailed: true, stratifyBy: 'none', assignment: 'all', annotatorIds: [ana] }, now)).toThrow(/already has a queue/);
+  });
+
+  it('refuses a name another connection took while this queue waited for the write lock, as a conflict', async () => {
+    const db = t.services.db;
+    const { studyId } = await makeStudy(db, 'S', 'tau-voice', [{ id: 'e1' }, { id: 'e2' }]);
+    const [ana] = makeAnnotators(db, ['Ana']);
+    const { released } = await holdWriteLock(
+      t.dbPath,
+      200,
+      `INSERT INTO work_queues (study_id, name, spec, created_at) VALUES (${studyId}, 'pilot', '{}', 'then')`,
+    );
+    const request = { studyId, name: 'pilot', size: 1, seed: 1, onlyFailed: false, stratifyBy: 'none' } as const;
+    expect(() => createQueue(db, { ...request, assignment: 'all', annotatorIds: [ana] }, now)).toThrow(
+      expect.objectContaining({ code: 'conflict' }),
+    );
+    await released;
+    expect(listQueues(db, studyId).map((q) => q.spec)).toEqual([{}]);
   });
 
   it('splits a sample between annotators when asked', async () => {

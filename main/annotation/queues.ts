@@ -11,6 +11,7 @@ import type {
 import { DomainError, notFound } from '../domain/errors';
 import { judgeLabels, requireAnnotator, requireStudy, studyEpisodes, type EpisodeRef } from './lookups';
 import { getSettings } from './settings';
+import { inWriteTransaction } from '../db/transaction';
 import { stratifiedSample, type Allocator } from './sample';
 import { stratumOf } from './strata';
 import { neymanAllocation } from '../stats/ppi/index';
@@ -70,8 +71,16 @@ function neymanAllocator(db: Db, req: QueueRequest, stratum: (e: EpisodeRef) => 
   };
 }
 
-/** Draws the sample and assigns it, in one transaction; returns the queue with its progress. */
+/**
+ * Draws the sample and assigns it, in one write transaction that also holds the checks and the reads the sample is
+ * drawn from (so a queue of the same name, or episodes, committed meanwhile by another connection are seen); returns
+ * the queue with its progress.
+ */
 export function createQueue(db: Db, req: QueueRequest, now: Date): WorkQueue {
+  return inWriteTransaction(db, () => drawQueue(db, req, now));
+}
+
+function drawQueue(db: Db, req: QueueRequest, now: Date): WorkQueue {
   requireStudy(db, req.studyId);
   for (const id of req.annotatorIds) requireAnnotator(db, id);
   if (new Set(req.annotatorIds).size !== req.annotatorIds.length)

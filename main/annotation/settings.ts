@@ -7,7 +7,7 @@ import { DomainError } from '../domain/errors';
 import { requireAnnotator, requireStudy, type StudyRef } from './lookups';
 import { readAnnotationSettings, writeAnnotationSwitches } from '../db/annotation-settings';
 import { setStudyBlind, writeStudyTaxonomy } from '../db/studies';
-import { inTransaction } from '../db/transaction';
+import { inWriteTransaction } from '../db/transaction';
 
 /** The taxonomy in force for a study: its own (stored in studies.taxonomy) or its benchmark's built-in one. */
 export function studyTaxonomy(study: StudyRef): { taxonomy: Taxonomy; source: 'builtin' | 'study' } {
@@ -48,11 +48,14 @@ export interface SettingsChange {
   leadId?: number | null;
 }
 
-/** Changes any of the switches or the lead; returns the new settings. */
+/**
+ * Changes any of the switches or the lead; returns the new settings. The switches left out are read inside the write
+ * transaction, so a change another connection commits meanwhile is kept, not overwritten with what was read before.
+ */
 export function updateSettings(db: Db, input: SettingsChange): StudyAnnotationSettings {
-  const current = getSettings(db, input.studyId);
   if (input.leadId !== undefined && input.leadId !== null) requireAnnotator(db, input.leadId);
-  inTransaction(db, () => {
+  return inWriteTransaction(db, () => {
+    const current = getSettings(db, input.studyId);
     if (input.blind !== undefined) setStudyBlind(db, input.studyId, input.blind);
     writeAnnotationSwitches(db, input.studyId, {
       hideJudge: input.hideJudgeUntilCommit ?? current.hideJudgeUntilCommit,
@@ -61,8 +64,8 @@ export function updateSettings(db: Db, input: SettingsChange): StudyAnnotationSe
       autoAcceptUnanimous: input.autoAcceptUnanimous ?? current.autoAcceptUnanimous,
       leadId: input.leadId === undefined ? current.leadId : input.leadId,
     });
+    return getSettings(db, input.studyId);
   });
-  return getSettings(db, input.studyId);
 }
 
 /** Gives a study its own taxonomy (validated; an invalid one is refused with the first problem) or, with null, its benchmark's again. */

@@ -5,6 +5,7 @@
 import type { Db } from './open';
 import type { JudgeFinding } from '../../shared/domain';
 import { refreshJudgeLabel } from './episodes';
+import { inWriteTransaction } from './transaction';
 
 /** One judgement as judge validation compares it. */
 export interface JudgeOutputRow {
@@ -104,7 +105,7 @@ export interface NewJudgement {
  * label, in one transaction.
  */
 export function saveJudgement(db: Db, episodeId: number, j: NewJudgement, now: Date): void {
-  db.transaction(() => {
+  inWriteTransaction(db, () => {
     const version = j.judgeVersion ?? '';
     db.prepare('DELETE FROM judgements WHERE episode_id = ? AND judge_id = ? AND judge_version = ?').run(
       episodeId,
@@ -129,7 +130,7 @@ export function saveJudgement(db: Db, episodeId: number, j: NewJudgement, now: D
       now.toISOString(),
     );
     refreshJudgeLabel(db, episodeId);
-  })();
+  });
 }
 
 /** The latest judgement (highest id) of each judged episode of a study: its label and categories (JSON text). */
