@@ -1,6 +1,6 @@
 /**
- * The web host's cookie in Chromium: a page served on another port of 127.0.0.1 cannot play a studio's audio, and two
- * studios open in one browser each keep their own cookie.
+ * The web host's cookie in Chromium: a page served on another port of 127.0.0.1 cannot play a studio's audio, two
+ * studios open in one browser each keep their own cookie, and the token leaves the address bar once the page has it.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
 import { startHost, type TestHost } from './support/host';
+import { StudioPage } from './pages/studio-page';
 
 let first: TestHost;
 let second: TestHost;
@@ -77,6 +78,19 @@ describe('the web host cookie in a browser', () => {
     await expect(audioOutcome(page, `${recorderOrigin}/probe`)).resolves.toBe('error');
     expect(probeSites).toEqual(['same-site']);
     await Promise.all([studio.close(), page.close()]);
+  });
+
+  it('takes the token out of the address bar once the page has it; a reload and new calls are let in by the cookie', async () => {
+    const studio = new StudioPage(await context.newPage());
+    await studio.open(first.url);
+    expect(first.url).toContain('token=');
+    await studio.page.waitForFunction(() => !location.search.includes('token'));
+    expect(studio.page.url()).toBe(`${first.origin}/`);
+    await studio.page.reload();
+    await studio.episodeRows().first().click();
+    await studio.waitForWaveform();
+    expect(studio.page.url()).toBe(`${first.origin}/`);
+    await studio.page.close();
   });
 
   it("keeps the first studio's audio playing after a second studio opens in the same browser", async () => {

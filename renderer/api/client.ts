@@ -2,6 +2,7 @@
 import type { EarshotBridge } from '../../shared/bridge';
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 import { createWsBridge } from './ws-bridge';
+import { takeAddressToken } from './address-token';
 
 declare global {
   interface Window {
@@ -10,7 +11,7 @@ declare global {
 }
 
 /** The bridge this renderer runs on. */
-export const bridge: EarshotBridge = window.earshot ?? createWsBridge();
+export const bridge: EarshotBridge = window.earshot ?? createWsBridge(takeAddressToken());
 
 /** A failed call, carrying the contract's error code. */
 export class CallFailed extends Error {

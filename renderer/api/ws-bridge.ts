@@ -2,9 +2,11 @@
 import type { EarshotBridge } from '../../shared/bridge';
 import type { CallResult, EventName, PushedEvent, PushedEventListener } from '../../shared/contract';
 
-/** Connects to ws://<host>/ws (the cookie carries the token) and returns a bridge over it. */
-export function createWsBridge(location: Location = window.location): EarshotBridge {
-  const token = new URLSearchParams(location.search).get('token');
+/**
+ * Connects to ws://<host>/ws and returns a bridge over it: with the address's token (`token`, kept for reconnects),
+ * else on the cookie alone (e.g. after a reload, once the token has left the address).
+ */
+export function createWsBridge(token: string | null, location: Location = window.location): EarshotBridge {
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   const pending = new Map<number, (r: CallResult<unknown>) => void>();
   const listeners = new Set<PushedEventListener>();
