@@ -29,4 +29,24 @@ describe('validateCall', () => {
     const res = validateCall('episodes.get', { episodeId: 1, sql: 'drop' });
     expect(res.ok).toBe(false);
   });
+
+  it('bounds what a schema of free shape would let through, naming the field', () => {
+    const refused = (method: string, input: unknown) => {
+      const res = validateCall(method, input);
+      return res.ok ? 'accepted' : res.error.message;
+    };
+    const deep = JSON.parse(`${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`) as unknown;
+    const run = { set: 'set.jsonl', judge: null };
+    expect(refused('runs.start', { ...run, system: { kind: 'openai-realtime', model: 'm' } })).toBe('accepted');
+    expect(refused('runs.start', { ...run, system: { kind: 'openai-realtime', nested: deep } })).toMatch(
+      /^runs\.start: system: an inline config nests at most 16 deep/,
+    );
+    expect(refused('runs.start', { ...run, system: { prompt: 'x'.repeat(1_100_000) } })).toMatch(/holds at most 1 MiB/);
+    expect(refused('annotation.setTaxonomy', { studyId: 1, taxonomy: deep })).toMatch(/^annotation\.setTaxonomy: /);
+    expect(refused('annotation.setTaxonomy', { studyId: 1, taxonomy: null })).toBe('accepted');
+    const query = { studyId: 1 };
+    expect(refused('episodes.query', { ...query, system: ['x'.repeat(501)] })).toMatch(/^episodes\.query: system\.0: /);
+    const keys = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, ['v']]));
+    expect(refused('episodes.query', { ...query, condition: keys })).toMatch(/condition: at most 50 condition keys/);
+  });
 });

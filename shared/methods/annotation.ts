@@ -1,6 +1,7 @@
 /** Methods for annotation: annotators, taxonomies and settings, labels, queues, adjudication, agreement, exchange. */
 import { z } from 'zod';
 import { method } from './define';
+import { taxonomySchema } from '../taxonomies/schema';
 import type {
   AdjudicationItem,
   AgreementAccess,
@@ -63,7 +64,9 @@ export const annotationMethods = {
       .strict(),
   ),
   /** Sets the study's own taxonomy (validated on the main side), or with null returns to the benchmark's. */
-  'annotation.setTaxonomy': method<StudyAnnotationSettings>()(z.object({ studyId: id, taxonomy: z.unknown() }).strict()),
+  'annotation.setTaxonomy': method<StudyAnnotationSettings>()(
+    z.object({ studyId: id, taxonomy: taxonomySchema.nullable() }).strict(),
+  ),
 
   'labels.episode': method<EpisodeLabels>()(episodeAndAnnotator.extend({ viewerId })),
   'labels.set': method<{ ack: LabelAck; labels: EpisodeLabels }>()(z.object({ episodeId: id, annotatorId: id, field, value: labelValue }).strict()),

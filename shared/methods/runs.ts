@@ -1,12 +1,23 @@
 /** Methods for running episode sets against voice systems, judging studies and comparing judges. */
 import { z } from 'zod';
 import { method } from './define';
+import { withinJsonBounds, type JsonBounds } from '../json-bounds';
 import type { JudgeComparison, KeyStatus, RunDetail, RunExample, RunSummary } from '../types/runs';
 
 const id = z.number().int().positive();
 const none = z.object({}).strict();
-/** A config given as a JSON file path, or inline as an object (validated on the main side). */
-const config = z.union([z.string().min(1).max(4096), z.record(z.string(), z.unknown())]);
+/** How large an inline config may be: far more than any system or judge config needs. */
+const INLINE_CONFIG: JsonBounds = { maxDepth: 16, maxSize: 1 << 20 };
+/** A config given as a JSON file path, or inline as an object (its fields validated on the main side). */
+const config = z.union([
+  z.string().min(1).max(4096),
+  z
+    .record(z.string(), z.unknown())
+    .refine(
+      (c) => withinJsonBounds(c, INLINE_CONFIG),
+      'an inline config nests at most 16 deep and holds at most 1 MiB',
+    ),
+]);
 const envName = z.string().regex(/^[A-Z_][A-Z0-9_]{0,63}$/, 'an environment variable name like OPENAI_API_KEY');
 
 /** Run and judge methods by name. */

@@ -6,15 +6,23 @@ import { PROGRESS_VALUES } from './progress';
 /** Columns the episode list can be sorted by. */
 export const SORT_KEYS = ['id', 'externalId', 'system', 'task', 'outcome', 'reward', 'judgeLabel', 'durationMs'] as const;
 
+/** One value to filter by (a system, an outcome, a judge label, a condition's value). */
+const value = z.string().max(500);
+/** How many condition keys one query may filter on. */
+const MAX_CONDITION_KEYS = 50;
+
 /** The episode browser's query: filters, full-text search, sort and the page wanted. */
 export const episodeQuerySchema = z
   .object({
     studyId: z.number().int().positive(),
     search: z.string().max(200).optional(),
-    system: z.array(z.string()).max(200).optional(),
-    outcome: z.array(z.string()).max(50).optional(),
-    judgeLabel: z.array(z.string()).max(50).optional(),
-    condition: z.record(z.string().max(64), z.array(z.string()).max(200)).optional(),
+    system: z.array(value).max(200).optional(),
+    outcome: z.array(value).max(50).optional(),
+    judgeLabel: z.array(value).max(50).optional(),
+    condition: z
+      .record(z.string().max(64), z.array(value).max(200))
+      .refine((c) => Object.keys(c).length <= MAX_CONDITION_KEYS, `at most ${MAX_CONDITION_KEYS} condition keys`)
+      .optional(),
     rewardMin: z.number().finite().optional(),
     rewardMax: z.number().finite().optional(),
     /** With `annotatorId`: only episodes that annotator has (or has not) labelled. */

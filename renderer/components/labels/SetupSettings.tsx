@@ -1,7 +1,8 @@
 /** Study setup: blind mode and its lead, the hidden judge and reference, unanimity auto-accepted, the taxonomy, roles. */
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { StudyAnnotationSettings } from '../../../shared/types/annotation';
+import type { StudyAnnotationSettings, Taxonomy } from '../../../shared/types/annotation';
+import { parseTaxonomy } from '../../../shared/taxonomies/schema';
 import { call } from '../../api/client';
 import { useApp } from '../../store';
 import { readPickedFile } from './download';
@@ -117,7 +118,13 @@ export function SetupSettings() {
               } catch {
                 return setMessage({ text: `${picked.name} is not JSON`, failed: true, where: 'taxonomy' });
               }
-              void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy: json }), `${picked.name} loaded`);
+              let taxonomy: Taxonomy;
+              try {
+                taxonomy = parseTaxonomy(json, picked.name);
+              } catch (err) {
+                return setMessage({ text: (err as Error).message, failed: true, where: 'taxonomy' });
+              }
+              void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy }), `${picked.name} loaded`);
             }} />
           </label>
           {settings.taxonomySource === 'study' && <button type="button" className="small" onClick={() => void apply(() => call('annotation.setTaxonomy', { studyId, taxonomy: null }), 'back to the built-in taxonomy')}>use the built-in one</button>}
