@@ -311,7 +311,12 @@ describe('blind mode, hidden judge, queues, adjudication and agreement', () => {
     writeFileSync(bad, JSON.stringify({ ...veraTaxonomy, fields: [{ key: 'notes', label: 'Notes', kind: 'text' }] }));
     await labels.tab('setup');
     await page.getByTestId('taxonomy-file').setInputFiles(bad);
-    await page.getByTestId('setup-message').filter({ hasText: 'fields.0.key: "notes" is reserved' }).waitFor();
+    const refusal = 'broken.json: fields.0.key: "notes" is reserved';
+    await page.getByTestId('setup-message').filter({ hasText: refusal }).waitFor();
+    await shot('setup-taxonomy-refused-1440x900');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shot('setup-taxonomy-refused-1280x720');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('taxonomy-file').setInputFiles(good);
     await page.getByTestId('taxonomy-current').filter({ hasText: 'VERA study taxonomy' }).waitFor();
     await labels.switchTo('Ana Lima');
