@@ -8,7 +8,7 @@ import { importPath } from '../main/importers/import-path';
 import { defaultImportThreads } from '../main/importers/tau2/import-tau2';
 import { readSimArtifacts } from '../main/importers/tau2/artifacts';
 import { ImportRoot } from '../main/importers/safe-path';
-import { validate } from '../main/importers/tau2/read-json';
+import { validate } from '../main/importers/read-json';
 import { tau2Results } from '../main/importers/tau2/schema';
 import { validateSimulation } from '../main/importers/tau2/simulation-check';
 import { simulationToEpisode, type RunContext } from '../main/importers/tau2/simulation-episode';

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listedCategories, loadTemplate, parseTemplate, render, TemplateError } from './templates';
 import { majority, majoritySet } from './vote';
@@ -21,6 +24,9 @@ describe('prompt templates', () => {
     expect(() => render('{{nope}}', {})).toThrow(TemplateError);
     expect(() => parseTemplate('no front matter', 'f.md')).toThrow(/no front matter/);
     expect(() => parseTemplate('---\nid: x\nparse: json\n---\n# user\nonly', 'f.md')).toThrow(/"# system" section/);
+    const dir = mkdtempSync(join(tmpdir(), 'earshot-template-'));
+    writeFileSync(join(dir, 'latin1.md'), Buffer.from('---\nid: x\n---\n# system\nr\xe9ponse\n', 'latin1'));
+    expect(() => loadTemplate('latin1', dir)).toThrow(/latin1\.md: line 5: \(text\): invalid UTF-8 at byte 24/);
   });
 });
 

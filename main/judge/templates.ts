@@ -1,6 +1,7 @@
 /** Judge prompt templates kept as files (resources/judge-prompts/<benchmark>/<step>.md): front matter, system and user sections. */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { decodeUtf8 } from '../importers/utf8';
 import { join } from 'node:path';
 import { appRoot } from '../services/paths';
 
@@ -51,13 +52,13 @@ export function parseTemplate(text: string, file: string): PromptTemplate {
 /** Loads `<dir>/<name>.md`. */
 export function loadTemplate(name: string, dir: string = BUILTIN_PROMPTS): PromptTemplate {
   const file = join(dir, `${name}.md`);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     throw new TemplateError(`${file}: template not found`);
   }
-  return parseTemplate(text, file);
+  return parseTemplate(decodeUtf8(bytes, file), file);
 }
 
 /** Fills `{{name}}` placeholders; an unknown placeholder is an error. */

@@ -12,7 +12,7 @@ import { checkEpisodeLimits } from '../episode-limits';
 import { fileSizeProblem } from '../file-size';
 import { jsonFieldAt } from '../json-guard';
 import { AUDIO_FILE, JSONL_FILE } from '../limits';
-import { parseJsonText } from '../tau2/read-json';
+import { parseJsonText } from '../read-json';
 import { readTextLines } from '../text-lines';
 import { genericEpisode, genericStudyHeader, type GenericEpisode, type GenericStudyHeader } from './schema';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { CsvError, parseCsvRecords } from '../../util/csv';
 import { ImportError } from '../batch';
 import { MAX_FIELD_CHARS, TABLE_FILE } from '../limits';
-import { readTextFile, validate } from '../tau2/read-json';
+import { readTextFile, validate } from '../read-json';
 
 /**
  * The site of a fault in CSV text that stops at the fault: the data row (`row N`, or `header`) and the column it is in,

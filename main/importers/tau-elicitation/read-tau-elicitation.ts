@@ -14,7 +14,7 @@ import { checkFileSize } from '../file-size';
 import { JSONL_FILE } from '../limits';
 import { findInsideRoot, ImportRoot, resolveInsideRoot } from '../safe-path';
 import { jsonFieldAt } from '../json-guard';
-import { parseJsonText, readJsonFile, validate } from '../tau2/read-json';
+import { parseJsonText, readJsonFile, validate } from '../read-json';
 import { readTextLines } from '../text-lines';
 import { readManifest, type CellManifest } from './manifest';
 import { elicitTranscript } from './schema';

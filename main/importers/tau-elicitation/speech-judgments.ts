@@ -2,7 +2,7 @@
 import type { BatchEpisode, BatchJudgement } from '../batch';
 import { JSONL_FILE } from '../limits';
 import { jsonFieldAt } from '../json-guard';
-import { parseJsonText, validate } from '../tau2/read-json';
+import { parseJsonText, validate } from '../read-json';
 import { readTextLines } from '../text-lines';
 import { utteranceJudgment, type UtteranceJudgment } from './schema';
 

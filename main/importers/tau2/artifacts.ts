@@ -2,7 +2,7 @@
 import { TABLE_FILE } from '../limits';
 import type { ImportRoot, RefSite } from '../safe-path';
 import { labelSite, parseAudacityLabels, type AudacityLabel } from './audacity-labels';
-import { readJsonFile, readTextFile, validate } from './read-json';
+import { readJsonFile, readTextFile, validate } from '../read-json';
 import { tau2SimStatus } from './schema';
 
 /** Label tracks written by tau2's `generate_audacity_labels`, by lane. */

@@ -7,7 +7,7 @@ import { leadingStringField } from '../json-stream-key';
 import { outlineJson } from '../json-stream';
 import { readJsonElement, readJsonFields } from '../json-stream-read';
 import { JSON_FILE, SIMULATION_FILE } from '../limits';
-import { validate } from './read-json';
+import { validate } from '../read-json';
 import { tau2Results, type Tau2Results } from './schema';
 
 /** A simulation not yet read: its file (as messages name it) and how to load it. */

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ImportError } from '../batch';
 import { displayPath, ImportRoot } from '../safe-path';
 import { SIMULATION_FILE } from '../limits';
-import { readJsonFile } from './read-json';
+import { readJsonFile } from '../read-json';
 import { readResultsFile, type PendingSimulation } from './results-file';
 import type { Tau2EvaluationCriteria, Tau2Results } from './schema';
 import type { RunContext } from './simulation-episode';

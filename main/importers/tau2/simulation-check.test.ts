@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test-support/fixtures';
 import { mulberry32 } from '../../stats/agreement/prng';
 import { ImportError } from '../batch';
-import { validate } from './read-json';
+import { validate } from '../read-json';
 import { tau2Simulation } from './schema';
 import { validateSimulation } from './simulation-check';
 

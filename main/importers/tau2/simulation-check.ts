@@ -6,7 +6,7 @@
  * field by name (no keyed lookups, no closures per call) and add no property a tick lacks: they run for every tick.
  */
 import { z } from 'zod';
-import { validate } from './read-json';
+import { validate } from '../read-json';
 import { tau2Simulation, type Tau2Simulation } from './schema';
 
 type Obj = Record<string, unknown>;

@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import type { BatchJudgement } from '../batch';
 import { resolveInsideRoot } from '../safe-path';
-import { readJsonFile, validate } from '../tau2/read-json';
+import { readJsonFile, validate } from '../read-json';
 import { veraGrade, veraGradesFile, type VeraGrade } from './schema';
 
 /** A grade with the system it graded. */

@@ -4,7 +4,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
 import { resolveInsideRoot } from '../safe-path';
-import { readJsonFile, validate } from '../tau2/read-json';
+import { readJsonFile, validate } from '../read-json';
 import { veraEpisodes } from './episode';
 import { isGradesFile, readGrades } from './grades';
 import { veraEpisode, veraEpisodesFile } from './schema';

@@ -1,5 +1,6 @@
 /** The inputs of DSB-DG generation: a document (plain text) and its QA set (JSONL or a JSON array), checked here. */
-import { readFileSync } from 'node:fs';
+import { JSON_FILE } from '../../importers/limits';
+import { readTextFile } from '../../importers/read-json';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
@@ -44,9 +45,9 @@ export interface QaSet {
 
 const fault = (message: string) => new DomainError('invalid_input', message);
 
-/** Reads the document; refuses an empty or binary file. */
+/** Reads the document; refuses an empty or binary file, and one that is not UTF-8 (naming its line). */
 export function readDocument(path: string): string {
-  const text = readFileSync(path, 'utf8').replace(/\r\n?/g, '\n').trim();
+  const text = readTextFile(path, basename(path), JSON_FILE).replace(/\r\n?/g, '\n').trim();
   if (!text) throw fault(`${basename(path)}: the document is empty`);
   if (text.includes('\u0000')) throw fault(`${basename(path)}: the document is not text`);
   return text;
@@ -55,7 +56,7 @@ export function readDocument(path: string): string {
 /** Reads the QA set: JSONL (one object a line) or a JSON array; every fault names the file, the record and the field. */
 export function readQaSet(path: string): QaSet {
   const name = basename(path);
-  const raw = readFileSync(path, 'utf8').trim();
+  const raw = readTextFile(path, name, JSON_FILE).trim();
   let records: { where: string; value: unknown }[];
   if (raw.startsWith('[')) {
     let list: unknown;

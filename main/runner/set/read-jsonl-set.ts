@@ -5,8 +5,19 @@ import { basename, dirname, resolve } from 'node:path';
 import type { z } from 'zod';
 import { ImportError } from '../../importers/batch';
 import { findInsideRoot, quote } from '../../importers/safe-path';
+import { checkFileSize } from '../../importers/file-size';
+import { jsonFieldAt } from '../../importers/json-guard';
+import { JSON_FILE, JSONL_FILE } from '../../importers/limits';
+import { readTextFile } from '../../importers/read-json';
+import { decodeUtf8, lineOf, type TextSite } from '../../importers/utf8';
 import { dsbdgItem, genericItem, setHeader, TIERS, type DsbdgItem, type GenericItem, type SetHeader } from './schema';
 import type { EpisodeSet, SetDocument, SetItem, SetTurn } from './types';
+
+/** The site of bytes that are not UTF-8 in a JSONL file's text: the line, and the JSON field its text stops in. */
+const jsonlSite: TextSite = (before) => ({
+  record: `line ${lineOf(before)}`,
+  field: jsonFieldAt(before.slice(before.lastIndexOf('\n') + 1)),
+});
 
 /** Approximate upper bound of each tier, in tokens (≈ 4 characters per token). */
 const TIER_TOKENS: Record<string, number> = { T1: 750, T2: 1500, T3: 3000, T4: 6000, T5: 12000 };
@@ -43,7 +54,7 @@ function resolveDocument(ref: DocRef, site: Site, field: string, itemId: string,
     }
     return resolveDocument(found, site, field, itemId, idRef);
   }
-  const text = 'text' in ref ? ref.text : readFileSync(filePath(ref.file, site, `${field}.file`), 'utf8');
+  const text = 'text' in ref ? ref.text : readTextFile(filePath(ref.file, site, `${field}.file`), ref.file, JSON_FILE);
   return { id: ref.id ?? `${itemId}-doc`, title: ref.title ?? null, text };
 }
 
@@ -147,11 +158,12 @@ function generic(x: GenericItem, site: Site): SetItem {
 /** Reads the JSONL set at `file`; every fault names the file, the line and the field. */
 export function readJsonlSet(file: string): EpisodeSet {
   const abs = resolve(file);
-  const bytes = readFileSync(abs);
   const site: Site = { root: dirname(abs), file: basename(abs), record: 'file', header: null, warnings: [] };
+  checkFileSize(abs, site.file, JSONL_FILE);
+  const bytes = readFileSync(abs);
   const items: SetItem[] = [];
   let kind: 'dsb-dg' | 'generic' | null = null;
-  bytes.toString('utf8').split(/\r?\n/).forEach((line, i) => {
+  decodeUtf8(bytes, site.file, jsonlSite).split(/\r?\n/).forEach((line, i) => {
     if (!line.trim()) return;
     site.record = `line ${i + 1}`;
     let raw: unknown;

@@ -55,6 +55,17 @@ describe('DSB-DG sets', () => {
     await expect(readEpisodeSet(setFile([header, { schema: 'earshot-set-item-v1', id: 'g', question: 'Q?' }]))).rejects.toThrow(/a dsb-dg set cannot hold generic items/);
   });
 
+  it('refuses bytes that are not UTF-8 in the set or in a document file, naming the file, line and field', async () => {
+    const file = setFile([header]);
+    const item = JSON.stringify({ schema: 'dsbdg-script-v1', id: 'x', document: 'd', tier: 'T1', question: 'Wh?' });
+    const [before, after] = item.split('Wh?');
+    writeFileSync(file, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n${before}Wh`), Buffer.from([0xff]), Buffer.from(`?${after}`)]));
+    await expect(readEpisodeSet(file)).rejects.toThrow(/^set\.jsonl: line 2: question: invalid UTF-8 at byte 193/);
+    const withDoc = setFile([{ ...header, documents: [{ id: 'd', file: 'policy.txt' }] }, { schema: 'dsbdg-script-v1', id: 'x', document: 'd', tier: 'T1', question: 'When?', answer: null }]);
+    writeFileSync(join(withDoc, '..', 'policy.txt'), Buffer.from([0x4f, 0x70, 0x65, 0x6e, 0xc3, 0x28]));
+    await expect(readEpisodeSet(withDoc)).rejects.toThrow(/^policy\.txt: line 1: \(text\): invalid UTF-8 at byte 4/);
+  });
+
   it('warns when a document is long for its tier', async () => {
     const long = { ...header, documents: [{ id: 'd', text: 'word '.repeat(2000) }] };
     const set = await readEpisodeSet(setFile([long, { schema: 'dsbdg-script-v1', id: 'x', document: 'd', tier: 'T1', question: 'When?', answer: null }]));

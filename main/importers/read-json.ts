@@ -1,13 +1,13 @@
 /** JSON at the import boundary: read and parse faults and schema faults become ImportErrors naming file, record and field. */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { ImportError } from '../batch';
-import { fieldPath } from '../field-path';
-import { checkFileSize } from '../file-size';
-import { checkJsonText, jsonFieldAt } from '../json-guard';
-import { JSON_FILE, type FileLimit } from '../limits';
-import { unreadable } from '../text-lines';
-import { decodeUtf8, lineSite, type TextSite } from '../utf8';
+import { ImportError } from './batch';
+import { fieldPath } from './field-path';
+import { checkFileSize } from './file-size';
+import { checkJsonText, jsonFieldAt } from './json-guard';
+import { JSON_FILE, type FileLimit } from './limits';
+import { unreadable } from './text-lines';
+import { decodeUtf8, lineSite, type TextSite } from './utf8';
 
 /**
  * Parses JSON text; a syntax fault (garbled or truncated file) names the file and the record, and so does text past the
