@@ -15,6 +15,7 @@ import { labelledFieldNames } from '../db/labels';
 import { ImportError } from './batch';
 import type { SourceFormat } from './detect';
 import { importPath } from './import-path';
+import { setStudyTaxonomy } from '../annotation/settings';
 
 afterAll(removeTempDirs);
 
@@ -98,6 +99,53 @@ describe('generic JSONL annotations', () => {
         'its 2 label(s) are kept as data, unchecked, and the labelling panel does not offer them',
     ]);
     expect(labelledFieldNames(t.services.db, summary.study.id)).toEqual(['subtype']);
+  });
+});
+
+describe('labels arriving in a study that has a taxonomy of its own', () => {
+  const own = {
+    format: 'earshot-taxonomy-v1',
+    id: 'own',
+    name: 'Our review',
+    verdicts: [{ value: 'bad', failure: true }],
+    fields: [{ key: 'mood', label: 'Mood', kind: 'single', options: [{ value: 'calm' }, { value: 'tense' }] }],
+  };
+
+  /** A generic JSONL into the study "Labelled" with one episode `id` carrying `annotations`. */
+  const call = (id: string, annotations: object[]) => {
+    const header = { schema: 'earshot-study-v1', name: 'Labelled', benchmark: 'generic' };
+    const lines = [header, { schema: 'earshot-episode-v1', id, turns: [], annotations }];
+    return join(
+      writeFiles(tempDir(), { 'calls.jsonl': lines.map((l) => JSON.stringify(l)).join('\n') }),
+      'calls.jsonl',
+    );
+  };
+
+  it('holds them to the study’s own taxonomy, not the benchmark’s', async () => {
+    const db = t.services.db;
+    const first = await importPath(db, call('a', []), 'generic', { now });
+    setStudyTaxonomy(db, first.study.id, own);
+    const kept = await importPath(db, call('b', [{ annotator: 'A', field: 'mood', value: 'tense' }]), 'generic', {
+      now,
+    });
+    expect(kept).toMatchObject({ study: { id: first.study.id }, annotations: 1, warnings: [] });
+    const err = await importPath(db, call('c', [{ annotator: 'A', field: 'mood', value: 'banana' }]), 'generic', {
+      now,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImportError);
+    expect(where(err as ImportError)).toEqual(['calls.jsonl', 'line 2', 'annotations[0]']);
+    expect((err as ImportError).problem).toBe('mood: "banana" is not an option (taxonomy "Our review")');
+  });
+
+  it('takes the study the caller names over the one the source names', async () => {
+    const db = t.services.db;
+    const target = await importPath(db, call('a', []), 'generic', { now, studyName: 'Ours' });
+    setStudyTaxonomy(db, target.study.id, own);
+    const into = await importPath(db, call('b', [{ annotator: 'A', field: 'mood', value: 'calm' }]), 'generic', {
+      now,
+      studyName: 'Ours',
+    });
+    expect(into).toMatchObject({ study: { id: target.study.id }, annotations: 1, warnings: [] });
   });
 });
 

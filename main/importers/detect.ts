@@ -11,6 +11,7 @@ import { readTauElicitation } from './tau-elicitation/read-tau-elicitation';
 import { readTau2 } from './tau2/read-tau2';
 import { readVera } from './vera/read-vera';
 import { isGradesFile } from './vera/grades';
+import { builtinTaxonomyFor, type TaxonomyFor } from './target-taxonomy';
 
 /** The source formats the studio imports. */
 export type SourceFormat = 'tau2' | 'tau-elicitation' | 'vera' | 'generic';
@@ -105,19 +106,26 @@ export function detectFormat(path: string): SourceFormat | null {
   return null;
 }
 
-/** Reads `path` with the reader of `format`, detected when not given. */
-export async function readAny(path: string, format?: SourceFormat): Promise<ImportBatch> {
+/**
+ * Reads `path` with the reader of `format`, detected when not given; labels that arrive with the data are checked
+ * against the taxonomy `taxonomyFor` gives for the study they will land in.
+ */
+export async function readAny(
+  path: string,
+  format?: SourceFormat,
+  taxonomyFor: TaxonomyFor = builtinTaxonomyFor,
+): Promise<ImportBatch> {
   if (!existsSync(path)) throw new ImportError(basename(path), 'file', '(file)', 'does not exist');
   const chosen = format ?? detectFormat(path);
   switch (chosen) {
     case 'tau2':
       return readTau2(path);
     case 'tau-elicitation':
-      return readTauElicitation(path);
+      return readTauElicitation(path, taxonomyFor);
     case 'vera':
       return readVera(path);
     case 'generic':
-      return readGenericJsonl(path);
+      return readGenericJsonl(path, taxonomyFor);
     case null:
       throw new ImportError(
         basename(path),

@@ -4,6 +4,7 @@ import type { ImportSummary } from '../../shared/methods/imports';
 import { readAny, type SourceFormat } from './detect';
 import { importTau2, type Tau2ImportOptions } from './tau2/import-tau2';
 import { writeBatch } from './write-batch';
+import { targetTaxonomyFor } from './target-taxonomy';
 import { alignStudyEpisodes } from '../align/align-episodes';
 
 /** What importPath does besides the import itself. */
@@ -27,7 +28,7 @@ export async function importPath(
   const summary =
     format === 'tau2'
       ? await importTau2(db, path, options)
-      : await writeBatch(db, await readAny(path, format), options);
+      : await writeBatch(db, await readAny(path, format, targetTaxonomyFor(db, options.studyName)), options);
   if (summary.unchanged || !align) return summary;
   const aligned = await alignStudyEpisodes(db, summary.study.id, { again: false });
   return {

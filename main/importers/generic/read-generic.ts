@@ -5,7 +5,7 @@ import { findInsideRoot, quote } from '../safe-path';
 import type { z } from 'zod';
 import { readWavHeader, WavError } from '../../audio/wav-header';
 import { wavLimitProblem } from '../audio-limits';
-import { builtinTaxonomy } from '../../../shared/taxonomies/index';
+import { builtinTaxonomyFor, type TaxonomyFor } from '../target-taxonomy';
 import { ArrivedLabels } from '../arrived-labels';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
@@ -20,12 +20,13 @@ import { genericEpisode, genericStudyHeader, type GenericEpisode, type GenericSt
  * Reads the JSONL at `file` line by line; every fault, and every line past the limits or not UTF-8, names the file, the
  * line and the field.
  */
-export async function readGenericJsonl(file: string): Promise<ImportBatch> {
+export async function readGenericJsonl(file: string, taxonomyFor: TaxonomyFor = builtinTaxonomyFor): Promise<ImportBatch> {
   const root = dirname(resolve(file));
   const name = basename(file);
   let h: GenericStudyHeader | null = null;
   const episodes: BatchEpisode[] = [];
   const ids = new Set<string>();
+  const studyNameOf = (header: GenericStudyHeader | null) => header?.name ?? name.replace(/\.jsonl$/i, '');
   let labels: ArrivedLabels | null = null;
   for (const { text, line } of readTextLines(file, name, JSONL_FILE, jsonFieldAt)) {
     if (text.trim() === '') continue;
@@ -38,7 +39,7 @@ export async function readGenericJsonl(file: string): Promise<ImportBatch> {
     const ep = parse(genericEpisode, raw, name, record);
     if (ids.has(ep.id)) throw new ImportError(name, record, 'id', `duplicate episode id "${ep.id}"`);
     ids.add(ep.id);
-    labels ??= new ArrivedLabels(builtinTaxonomy(h?.benchmark ?? 'generic'));
+    labels ??= new ArrivedLabels(taxonomyFor(studyNameOf(h), h?.benchmark ?? 'generic'));
     ep.annotations.forEach((a, i) => labels!.check(a, { file: name, record, field: `annotations[${i}]` }));
     const episode = toBatchEpisode(ep, root, name, record);
     checkEpisodeLimits(episode, name, record);
@@ -48,7 +49,7 @@ export async function readGenericJsonl(file: string): Promise<ImportBatch> {
   return {
     format: 'generic',
     benchmark: h?.benchmark ?? 'generic',
-    studyName: h?.name ?? basename(file).replace(/\.jsonl$/i, ''),
+    studyName: studyNameOf(h),
     studyInfo: h?.info ?? {},
     studyDescription: h?.description,
     source: resolve(file),

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { builtinTaxonomy } from '../../../shared/taxonomies/index';
+import type { Taxonomy } from '../../../shared/types/annotation';
+import { builtinTaxonomyFor, type TaxonomyFor } from '../target-taxonomy';
 import { ArrivedLabels } from '../arrived-labels';
 import { readImportWavHeader } from '../audio-limits';
 import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
@@ -114,7 +115,7 @@ function checkSha256(c: Collector, path: string, file: string): void {
 }
 
 /** Joins the speech judgments and the two-rater validation to the episodes; validated calls without a transcript become episodes. */
-function joinArchiveLabels(c: Collector): Record<string, unknown> {
+function joinArchiveLabels(c: Collector, taxonomy: Taxonomy): Record<string, unknown> {
   const site = (file: string) => ({ file, record: 'file', field: '(file)' });
   const utterancesFile = 'speech_judgments/utterances.jsonl';
   const utterances = findInsideRoot(c.root, utterancesFile, site(utterancesFile));
@@ -127,7 +128,7 @@ function joinArchiveLabels(c: Collector): Record<string, unknown> {
   if (unmatched) c.warn(`${utterancesFile}: ${unmatched} utterance judgment(s) belong to calls not in this import and were ignored`);
   const validationFile = 'judge_validation/validation.csv';
   const validation = findInsideRoot(c.root, validationFile, site(validationFile));
-  const labels = new ArrivedLabels(builtinTaxonomy('tau-elicitation'));
+  const labels = new ArrivedLabels(taxonomy);
   let stubs = 0;
   for (const v of validation ? readValidation(validation, validationFile, (m) => c.warn(m)).values() : []) {
     const annotations = validationAnnotations(v);
@@ -156,11 +157,15 @@ function joinArchiveLabels(c: Collector): Record<string, unknown> {
 }
 
 /** Reads the archive folder, or a single transcripts .jsonl / example .json file, at `path`. */
-export async function readTauElicitation(path: string): Promise<ImportBatch> {
+export async function readTauElicitation(
+  path: string,
+  taxonomyFor: TaxonomyFor = builtinTaxonomyFor,
+): Promise<ImportBatch> {
   const abs = resolve(path);
   if (!existsSync(abs)) throw new ImportError(basename(abs), 'file', '(file)', 'does not exist');
   const isDir = statSync(abs).isDirectory();
   const root = rootOf(abs, isDir);
+  const studyName = `τ-Elicitation ${basename(isDir ? abs : abs.replace(/\.jsonl?$/, ''))}`;
   const manifestFile = 'results/manifest.csv';
   const manifestPath = findInsideRoot(root, manifestFile, { file: manifestFile, record: 'file', field: '(file)' });
   const c = new Collector(root, manifestPath ? readManifest(manifestPath, manifestFile) : new Map());
@@ -183,12 +188,12 @@ export async function readTauElicitation(path: string): Promise<ImportBatch> {
     for (const file of examples) c.readExample(ref(file), file);
     const absent = [...c.manifest.values()].filter((r) => r.transcript_file && !transcripts.includes(r.transcript_file)).length;
     if (absent) c.warn(`${manifestFile}: ${absent} of ${c.manifest.size} cells have no transcript file in this archive`);
-    archiveInfo = joinArchiveLabels(c);
+    archiveInfo = joinArchiveLabels(c, taxonomyFor(studyName, 'tau-elicitation'));
   }
   return {
     format: 'tau-elicitation',
     benchmark: 'tau-elicitation',
-    studyName: `τ-Elicitation ${basename(isDir ? abs : abs.replace(/\.jsonl?$/, ''))}`,
+    studyName,
     studyInfo: { cells: [...c.manifest.values()], ...archiveInfo },
     source: abs,
     episodes: c.episodes,
