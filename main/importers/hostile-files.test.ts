@@ -3,6 +3,7 @@
  * by name (file, record, field) and writes nothing, or, for audio, skips that file with a warning naming it, as it
  * skips a broken one.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { listStudies } from '../db/studies';
 import { ImportError } from './batch';
 import type { SourceFormat } from './detect';
 import { importPath } from './import-path';
+import { ffmpegAvailable } from '../audio/audio-peaks';
 import { MAX_FIELD_CHARS, MAX_TURN_TEXT_CHARS, MAX_TURNS } from './limits';
 import { removeTempDirs, tempDir, writeFiles } from '../../test-support/temp-files';
 
@@ -179,6 +181,18 @@ describe('generic JSONL', () => {
     const err = await refused(study([line], { 'bomb.wav': channelBomb() }), 'generic');
     expect(where(err)).toEqual(['study.jsonl', 'line 1', 'audio.0.path']);
     expect(err.problem).toBe('audio file "bomb.wav" header says 1024 channels, more than the 8 an audio file may have');
+  });
+
+  // ffmpeg (with ffprobe) is installed by .ci/run; without it a FLAC's header cannot be read before it is decoded.
+  it.runIf(ffmpegAvailable())('refuses a FLAC whose header is past the limits, before decoding it', async () => {
+    const path = study([episode('e1', { audio: [{ path: 'low.flac' }] })]);
+    const flac = join(path, '..', 'low.flac');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=r=4000:d=1', flac]);
+    const err = await refused(path, 'generic');
+    expect(where(err)).toEqual(['study.jsonl', 'line 1', 'audio.0.path']);
+    expect(err.problem).toBe(
+      'audio file "low.flac" header says 4000 Hz, outside the 8000–192000 Hz an audio file may have',
+    );
   });
 
   it('refuses audio over 4 GiB by line and field, whatever its format', async () => {

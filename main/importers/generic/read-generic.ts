@@ -4,6 +4,8 @@ import { basename, dirname, extname, resolve } from 'node:path';
 import { findInsideRoot, quote } from '../safe-path';
 import type { z } from 'zod';
 import { readWavHeader, WavError } from '../../audio/wav-header';
+import { FFMPEG_FORMATS } from '../../audio/audio-peaks';
+import { probeAudio } from '../../audio/probe-audio';
 import { wavLimitProblem } from '../audio-limits';
 import { builtinTaxonomyFor, type TaxonomyFor } from '../target-taxonomy';
 import { ArrivedLabels } from '../arrived-labels';
@@ -68,20 +70,27 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown, file: string, recor
 
 /**
  * The audio file `ref` refers to, refused when it is past the limits on audio (size; channels, sample rate and duration
- * of a WAV). A WAV whose header cannot be read is left to the writer, which refuses the import while reading it.
+ * from its header). A header that cannot be read is left to the writer, which refuses the import while reading it.
  */
 function audioPath(root: string, ref: string, file: string, record: string, field: string): string {
   const path = findInsideRoot(root, ref, { file, record, field });
   if (!path) throw new ImportError(file, record, field, `audio file ${quote(ref)} does not exist`);
-  const problem = fileSizeProblem(statSync(path).size, AUDIO_FILE) ?? wavProblem(path);
+  const problem = fileSizeProblem(statSync(path).size, AUDIO_FILE) ?? audioHeaderProblem(path);
   if (problem) throw new ImportError(file, record, field, `audio file ${quote(ref)} ${problem}`);
   return path;
 }
 
-/** What is wrong with the WAV at `path` under the limits on audio; null for other formats and unreadable headers. */
-function wavProblem(path: string): string | null {
-  const ext = extname(path).toLowerCase();
-  if (ext !== '.wav' && ext !== '.wave') return null;
+/**
+ * What is wrong with the audio at `path` under the limits on audio, from its header: a WAV's own, or what ffprobe reads
+ * of a format ffmpeg decodes (so a small file that would decode to a huge one is refused before it is decoded). Null
+ * for an unknown format or a header that cannot be read, which the writer refuses while decoding it.
+ */
+function audioHeaderProblem(path: string): string | null {
+  const ext = extname(path).slice(1).toLowerCase();
+  if (ext !== 'wav' && ext !== 'wave') {
+    const probed = (FFMPEG_FORMATS as readonly string[]).includes(ext) ? probeAudio(path) : null;
+    return probed && wavLimitProblem(probed);
+  }
   try {
     return wavLimitProblem(readWavHeader(path));
   } catch (err) {
