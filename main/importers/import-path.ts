@@ -4,6 +4,7 @@ import type { ImportSummary } from '../../shared/methods/imports';
 import { readAny, type SourceFormat } from './detect';
 import { importTau2, type Tau2ImportOptions } from './tau2/import-tau2';
 import { writeBatch } from './write-batch';
+import { importGeneric } from './generic/import-generic';
 import { targetTaxonomyFor } from './target-taxonomy';
 import { alignStudyEpisodes } from '../align/align-episodes';
 
@@ -14,9 +15,9 @@ export interface ImportPathOptions {
 }
 
 /**
- * Imports `path`: a τ² run is read in chunks while it is written; other formats are read whole, then written. Then
- * the study's episodes with untimed turns and call audio are aligned to it (their times marked estimated), unless
- * `align` is false.
+ * Imports `path`: a τ² run and a generic JSONL are read in chunks while they are written; other formats are read
+ * whole, then written. Then the study's episodes with untimed turns and call audio are aligned to it (their times
+ * marked estimated), unless `align` is false.
  */
 export async function importPath(
   db: Db,
@@ -25,10 +26,13 @@ export async function importPath(
   options: Tau2ImportOptions,
   { align = true }: ImportPathOptions = {},
 ): Promise<ImportSummary> {
+  const taxonomyFor = targetTaxonomyFor(db, options.studyName);
   const summary =
     format === 'tau2'
       ? await importTau2(db, path, options)
-      : await writeBatch(db, await readAny(path, format, targetTaxonomyFor(db, options.studyName)), options);
+      : format === 'generic'
+        ? await importGeneric(db, path, { ...options, taxonomyFor })
+        : await writeBatch(db, await readAny(path, format, taxonomyFor), options);
   if (summary.unchanged || !align) return summary;
   const aligned = await alignStudyEpisodes(db, summary.study.id, { again: false });
   return {

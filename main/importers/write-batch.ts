@@ -41,8 +41,8 @@ export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptio
  * Writes episodes that arrive chunk by chunk, in batch order. They go into a hidden study of the import's own
  * (db/import-staging.ts) in short IMMEDIATE transactions whose commits do not wait for the disk (TransactionPacer
  * sizes them), with a pause after each in which the event loop turns (progress, cancel) and other connections get the
- * write lock. Chunks are taken between transactions, so whatever produces them (threads reading the source) runs
- * while no lock is held.
+ * write lock. Chunks are taken between transactions, so whatever produces them (threads reading the source, or an
+ * async source reading and decoding as it goes) runs while no lock is held.
  *
  * One last transaction, synced to disk with all before it, completes the import: the hidden study takes its name, or
  * its episodes move into the study of that name, with the labels that came with them. Until then no reader sees any
@@ -54,7 +54,7 @@ export async function writeEpisodeChunks(
   db: Db,
   header: ImportHeader,
   audio: ReadonlyMap<string, PreparedAudio>,
-  chunks: Iterable<readonly PreparedEpisode[]>,
+  chunks: Iterable<readonly PreparedEpisode[]> | AsyncIterable<readonly PreparedEpisode[]>,
   options: WriteOptions & { total?: number },
 ): Promise<ImportSummary> {
   const studyName = options.studyName ?? header.studyName;
@@ -92,7 +92,7 @@ export async function writeEpisodeChunks(
     const pacer = new TransactionPacer();
     let mark = othersCommitMark(db);
     let reported = 0;
-    for (const chunk of chunks) {
+    for await (const chunk of chunks) {
       for (let from = 0; from < chunk.length;) {
         options.signal?.throwIfAborted();
         const part = chunk.slice(from, (from += pacer.size));

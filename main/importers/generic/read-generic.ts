@@ -1,4 +1,4 @@
-/** Reads a generic JSONL file (`earshot-episode-v1`) into an import batch. */
+/** Reads a generic JSONL file (`earshot-episode-v1`): line by line as it is imported, or whole into an import batch. */
 import { statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { findInsideRoot, quote } from '../safe-path';
@@ -9,7 +9,7 @@ import { probeAudio } from '../../audio/probe-audio';
 import { wavLimitProblem } from '../audio-limits';
 import { builtinTaxonomyFor, type TaxonomyFor } from '../target-taxonomy';
 import { ArrivedLabels } from '../arrived-labels';
-import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
+import { ImportError, type BatchEpisode, type ImportBatch, type ImportHeader } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
 import { fileSizeProblem } from '../file-size';
 import { jsonFieldAt } from '../json-guard';
@@ -18,47 +18,67 @@ import { parseJsonText } from '../read-json';
 import { readTextLines } from '../text-lines';
 import { genericEpisode, genericStudyHeader, type GenericEpisode, type GenericStudyHeader } from './schema';
 
+/** What a generic JSONL yields as it is read: its header once, before its first episode, then each episode. */
+export type GenericItem = { kind: 'header'; header: ImportHeader } | { kind: 'episode'; episode: BatchEpisode };
+
 /**
- * Reads the JSONL at `file` line by line; every fault, and every line past the limits or not UTF-8, names the file, the
- * line and the field.
+ * Reads the JSONL at `file` line by line, yielding as it goes, so no more of it is held than the caller keeps; every
+ * fault, and every line past the limits or not UTF-8, names the file, the line and the field. The header's warnings
+ * (labels in fields the taxonomy does not define) are complete once the last episode has been read.
  */
-export async function readGenericJsonl(file: string, taxonomyFor: TaxonomyFor = builtinTaxonomyFor): Promise<ImportBatch> {
+export function* readGenericLines(file: string, taxonomyFor: TaxonomyFor = builtinTaxonomyFor): Generator<GenericItem> {
   const root = dirname(resolve(file));
   const name = basename(file);
   let h: GenericStudyHeader | null = null;
-  const episodes: BatchEpisode[] = [];
-  const ids = new Set<string>();
-  const studyNameOf = (header: GenericStudyHeader | null) => header?.name ?? name.replace(/\.jsonl$/i, '');
+  let header: ImportHeader | null = null;
   let labels: ArrivedLabels | null = null;
+  const ids = new Set<string>();
   for (const { text, line } of readTextLines(file, name, JSONL_FILE, jsonFieldAt)) {
     if (text.trim() === '') continue;
     const record = `line ${line}`;
     const raw = parseJsonText(text, name, record);
-    if (episodes.length === 0 && !h && (raw as { schema?: unknown })?.schema === 'earshot-study-v1') {
+    if (!header && !h && (raw as { schema?: unknown })?.schema === 'earshot-study-v1') {
       h = parse(genericStudyHeader, raw, name, record);
       continue;
     }
     const ep = parse(genericEpisode, raw, name, record);
     if (ids.has(ep.id)) throw new ImportError(name, record, 'id', `duplicate episode id "${ep.id}"`);
     ids.add(ep.id);
-    labels ??= new ArrivedLabels(taxonomyFor(studyNameOf(h), h?.benchmark ?? 'generic'));
+    if (!header) {
+      header = {
+        format: 'generic',
+        benchmark: h?.benchmark ?? 'generic',
+        studyName: h?.name ?? name.replace(/\.jsonl$/i, ''),
+        studyInfo: h?.info ?? {},
+        studyDescription: h?.description,
+        source: resolve(file),
+        skipped: 0,
+        warnings: [],
+      };
+      labels = new ArrivedLabels(taxonomyFor(header.studyName, header.benchmark));
+      yield { kind: 'header', header };
+    }
     ep.annotations.forEach((a, i) => labels!.check(a, { file: name, record, field: `annotations[${i}]` }));
     const episode = toBatchEpisode(ep, root, name, record);
     checkEpisodeLimits(episode, name, record);
-    episodes.push(episode);
+    yield { kind: 'episode', episode };
   }
-  if (episodes.length === 0) throw new ImportError(name, 'file', '(episodes)', 'no episode lines found');
-  return {
-    format: 'generic',
-    benchmark: h?.benchmark ?? 'generic',
-    studyName: studyNameOf(h),
-    studyInfo: h?.info ?? {},
-    studyDescription: h?.description,
-    source: resolve(file),
-    episodes,
-    skipped: 0,
-    warnings: labels?.warnings() ?? [],
-  };
+  if (!header) throw new ImportError(name, 'file', '(episodes)', 'no episode lines found');
+  header.warnings.push(...labels!.warnings());
+}
+
+/** Reads the whole JSONL at `file` into an import batch (readGenericLines, every episode kept). */
+export async function readGenericJsonl(
+  file: string,
+  taxonomyFor: TaxonomyFor = builtinTaxonomyFor,
+): Promise<ImportBatch> {
+  let header: ImportHeader | null = null;
+  const episodes: BatchEpisode[] = [];
+  for (const item of readGenericLines(file, taxonomyFor)) {
+    if (item.kind === 'header') header = item.header;
+    else episodes.push(item.episode);
+  }
+  return { ...header!, episodes };
 }
 
 function parse<S extends z.ZodType>(schema: S, raw: unknown, file: string, record: string): z.infer<S> {
