@@ -1,6 +1,7 @@
 /** Audio assets and their episode links: metadata, peaks, the file behind an asset id, and assets an import stores. */
 import type { Db } from './open';
 import type { AudioAssetInfo, AudioPeaks, Speaker } from '../../shared/domain';
+import { PENDING_IMPORT_STUDIES } from './imports';
 
 interface AssetDbRow {
   id: number;
@@ -48,10 +49,18 @@ export function getPeaks(db: Db, assetId: number): AudioPeaks | null {
   };
 }
 
-/** The file and content type behind an asset id, for the media doors; null when unknown. */
+/**
+ * The file and content type behind an asset id, for the media doors; null when unknown, and when no episode a reader
+ * may see links it (an asset only an import in progress links stays hidden with the import).
+ */
 export function getAssetFile(db: Db, assetId: number): { path: string; format: string } | null {
-  const r = db.prepare('SELECT path, format FROM audio_assets WHERE id = ?').get(assetId) as
-    Pick<AssetDbRow, 'path' | 'format'> | undefined;
+  const r = db
+    .prepare(
+      `SELECT path, format FROM audio_assets a WHERE id = ? AND EXISTS (
+         SELECT 1 FROM episode_audio ea JOIN episodes e ON e.id = ea.episode_id
+         WHERE ea.asset_id = a.id AND e.study_id NOT IN (${PENDING_IMPORT_STUDIES}))`,
+    )
+    .get(assetId) as Pick<AssetDbRow, 'path' | 'format'> | undefined;
   return r ?? null;
 }
 

@@ -8,6 +8,7 @@ import { openDatabase, type Db } from '../db/open';
 import { findStudy, listStudies } from '../db/studies';
 import { getEpisode, listEpisodes } from '../db/episodes';
 import { computeAudioPeaksAndHash } from '../audio/audio-peaks';
+import { getAssetFile } from '../db/audio';
 import type { BatchEpisode, ImportBatch } from './batch';
 import type { PreparedAudio } from './batch-inserter';
 import { prepareEpisode } from './prepared-episode';
@@ -115,6 +116,27 @@ describe('an import in progress', () => {
       annotations: 1,
       label_history: 1,
     });
+  });
+
+  it('serves no audio of an import in progress by asset id until it completes', async () => {
+    writePcm16(join(dir, 'c.wav'), 8000, 1, 8000, (i) => Math.sin(i / 3));
+    const audio = new Map<string, PreparedAudio>([
+      [join(dir, 'c.wav'), await computeAudioPeaksAndHash(join(dir, 'c.wav'))],
+    ]);
+    const batch = batchOf([ep('e1', { audio: [{ path: join(dir, 'c.wav'), role: 'call', lanes: [] }] }), ep('e2')]);
+    const [e1, e2] = batch.episodes.map(prepareEpisode);
+    const assetIds = () => reader.prepare('SELECT id FROM audio_assets').pluck().all() as number[];
+    let during: unknown = 'not looked';
+    function* chunks() {
+      yield [e1];
+      const [asset] = assetIds();
+      during = [asset, getAssetFile(reader, asset)];
+      yield [e2];
+    }
+    await writeEpisodeChunks(t.services.db, batch, audio, chunks(), { now: new Date() });
+    const [asset] = assetIds();
+    expect(during).toEqual([asset, null]);
+    expect(getAssetFile(reader, asset)).toEqual({ path: join(dir, 'c.wav'), format: 'wav/pcm_s16' });
   });
 
   it('cancelled between transactions, rejects and leaves no row anywhere', async () => {

@@ -13,6 +13,7 @@ import { migration011 } from './011-casebook';
 import { migration012 } from './012-aligned-turns';
 import { migration013 } from './013-run-config-secrets';
 import { migration014 } from './014-queue-item-design';
+import { migration015 } from './015-episode-audio-by-asset';
 import type Database from 'better-sqlite3';
 import type { RebuildMigration } from './table-rebuild';
 
@@ -41,6 +42,7 @@ export const migrations: readonly Migration[] = [
   { version: 12, sql: migration012 },
   { version: 13, update: migration013 },
   { version: 14, sql: migration014 },
+  { version: 15, sql: migration015 },
 ];
 
 /** The schema version this code brings a database to. */
