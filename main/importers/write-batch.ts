@@ -172,7 +172,7 @@ function complete(
 }
 
 /** Each audio file's content hash and peaks, one file after another, with progress; the first fault throws. */
-async function prepareAudio(
+export async function prepareAudio(
   paths: readonly string[],
   options: Pick<WriteOptions, 'signal' | 'onProgress'>,
 ): Promise<Map<string, PreparedAudio>> {

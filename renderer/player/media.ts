@@ -16,9 +16,8 @@ export function prepareMedia(assetId: number): HTMLAudioElement {
   element.preservesPitch = true;
   element.src = bridge.mediaUrl(assetId);
   markOpen('media');
-  element.addEventListener('canplay', () => markOpen('media-canplay'), { once: true });
   const playable = new Promise<void>((resolve) => {
-    element.addEventListener('canplay', () => resolve(), { once: true });
+    element.addEventListener('canplay', () => (markOpen('media-canplay'), resolve()), { once: true });
     element.addEventListener('error', () => resolve(), { once: true });
   });
   prepared = { assetId, element };

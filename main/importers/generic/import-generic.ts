@@ -5,12 +5,11 @@
  */
 import type { Db } from '../../db/open';
 import type { ImportSummary } from '../../../shared/methods/imports';
-import { computeAudioPeaksAndHash } from '../../audio/audio-peaks';
 import type { BatchEpisode } from '../batch';
 import type { PreparedAudio } from '../batch-inserter';
 import { prepareEpisode, type PreparedEpisode } from '../prepared-episode';
 import type { TaxonomyFor } from '../target-taxonomy';
-import { writeEpisodeChunks, type WriteOptions } from '../write-batch';
+import { prepareAudio, writeEpisodeChunks, type WriteOptions } from '../write-batch';
 import { readGenericLines } from './read-generic';
 
 /** Episodes read before a chunk goes to the writer. */
@@ -27,10 +26,9 @@ export async function importGeneric(
   if (first.done || first.value.kind !== 'header') throw new Error(`${file}: the reader gave no header`);
   const audio = new Map<string, PreparedAudio>();
   async function prepare(chunk: readonly BatchEpisode[]): Promise<PreparedEpisode[]> {
-    for (const path of new Set(chunk.flatMap((e) => e.audio.map((a) => a.path)))) {
-      options.signal?.throwIfAborted();
-      if (!audio.has(path)) audio.set(path, await computeAudioPeaksAndHash(path));
-    }
+    const fresh = [...new Set(chunk.flatMap((e) => e.audio.map((a) => a.path)))].filter((path) => !audio.has(path));
+    // the writer reports progress by episodes written; the chunk's audio adds none of its own
+    for (const [path, prepared] of await prepareAudio(fresh, { signal: options.signal })) audio.set(path, prepared);
     return chunk.map(prepareEpisode);
   }
   async function* chunks(): AsyncGenerator<PreparedEpisode[]> {
