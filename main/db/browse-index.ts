@@ -1,8 +1,9 @@
 /**
  * The episode browser's in-memory index of one study: its episode ids, each sort key's order, and which episodes take
  * each value of a filtered column or condition — what every page needs and only imports change. Built lazily from
- * SQLite, kept per connection and keyed by `browse_version` (migration 6), which triggers bump on every change to
- * episodes and their conditions from any connection; inside a caller's transaction nothing is kept.
+ * SQLite, kept per connection and keyed by the study's `study_browse_version` (migration 16), which triggers bump on
+ * every change to the study's episodes and their conditions from any connection (other studies' writes leave it be);
+ * inside a caller's transaction nothing is kept.
  */
 import type { Db } from './open';
 import type { EpisodeQuery } from '../../shared/types/browse';
@@ -46,12 +47,14 @@ const ORDER_SQL: Record<Exclude<SortKey, 'id'>, { column: string; nullable: bool
 /** How many studies a connection keeps an index for. */
 const STUDIES_KEPT = 4;
 
-interface ConnectionCache {
+/** A kept index and the study's browse version it was built at. */
+interface KeptIndex {
   version: number;
-  studies: Map<number, StudyIndex>;
+  index: StudyIndex;
 }
 
-const cacheByDb = new WeakMap<Db, ConnectionCache>();
+/** Per connection, the kept indexes by study id, least recently used first. */
+const cacheByDb = new WeakMap<Db, Map<number, KeptIndex>>();
 
 /** Index lookup by id: a direct table when the ids are dense, binary search otherwise. */
 function positionLookup(ids: Int32Array): (id: number) => number {
@@ -147,18 +150,18 @@ function buildStudyIndex(db: Db, studyId: number): StudyIndex {
 
 /** The cached index, valid for the snapshot the caller's read transaction sees. */
 function cachedStudyIndex(db: Db, studyId: number): StudyIndex {
-  const version = db.prepare('SELECT n FROM browse_version').pluck().get() as number;
-  let cache = cacheByDb.get(db);
-  if (!cache || cache.version !== version) cacheByDb.set(db, (cache = { version, studies: new Map() }));
-  let entry = cache.studies.get(studyId);
-  if (entry) {
-    cache.studies.delete(studyId); // re-inserted below: the Map's order is least recently used first
-  } else {
-    entry = buildStudyIndex(db, studyId);
-    if (cache.studies.size >= STUDIES_KEPT) cache.studies.delete(cache.studies.keys().next().value as number);
+  const version =
+    (db.prepare('SELECT n FROM study_browse_version WHERE study_id = ?').pluck().get(studyId) as number | undefined) ?? 0;
+  let kept = cacheByDb.get(db);
+  if (!kept) cacheByDb.set(db, (kept = new Map()));
+  let entry = kept.get(studyId);
+  kept.delete(studyId); // re-inserted below: the Map's order is least recently used first
+  if (!entry || entry.version !== version) {
+    entry = { version, index: buildStudyIndex(db, studyId) };
+    if (kept.size >= STUDIES_KEPT) kept.delete(kept.keys().next().value as number);
   }
-  cache.studies.set(studyId, entry);
-  return entry;
+  kept.set(studyId, entry);
+  return entry.index;
 }
 
 /**

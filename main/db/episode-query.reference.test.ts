@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase, type Db } from './open';
 import { queryEpisodes } from './episode-query';
+import { withStudyIndex } from './browse-index';
 import { ftsQuery } from './episode-match';
 import { mulberry32 } from '../stats/agreement/index';
 import { SORT_KEYS, type EpisodeQuery } from '../../shared/types/browse';
@@ -155,8 +156,32 @@ describe('queryEpisodes equals the one-statement reference', () => {
     check(q);
   });
 
+  it("keeps a study's index across writes to another study's episodes and conditions, and rebuilds it on its own", () => {
+    const indexOf = (studyId: number) => withStudyIndex(db, studyId, (index) => index);
+    const kept = indexOf(3);
+    expect(indexOf(3)).toBe(kept);
+    insertEpisode(1, 20_000); // an episode with conditions in study 1, as an import into another study writes it
+    const newest = db.prepare('SELECT MAX(id) FROM episodes WHERE study_id = 1').pluck().get() as number;
+    db.prepare("UPDATE episode_conditions SET value = 'speech' WHERE episode_id = ?").run(newest);
+    db.prepare('DELETE FROM episodes WHERE id = (SELECT MAX(id) FROM episodes WHERE study_id = 2)').run();
+    expect(indexOf(3)).toBe(kept);
+    for (let i = 0; i < 10; i++) check(randomQuery(3));
+    const first = db.prepare('SELECT MIN(id) FROM episodes WHERE study_id = 3').pluck().get() as number;
+    db.prepare("INSERT INTO episode_conditions (episode_id, key, value) VALUES (?, 'tier', 'T9')").run(first);
+    const rebuilt = indexOf(3);
+    expect(rebuilt).not.toBe(kept);
+    expect(rebuilt.positionsWith('condition:tier', 'T9')).toHaveLength(1);
+    const moved = db.prepare('SELECT MIN(id) FROM episodes WHERE study_id = 1').pluck().get() as number;
+    db.prepare('UPDATE episodes SET study_id = 3 WHERE id = ?').run(moved); // a move bumps both studies
+    expect(indexOf(3)).not.toBe(rebuilt);
+    expect(indexOf(3).positionOf(moved)).toBeGreaterThanOrEqual(0);
+    expect(withStudyIndex(db, 1, (index) => index.positionOf(moved))).toBe(-1);
+    for (let i = 0; i < 10; i++) check(randomQuery([1, 3][i % 2]));
+  });
+
   it('keeps its index across label saves, which do not change what it holds, and drops it when a study is deleted', () => {
-    const version = () => db.prepare('SELECT n FROM browse_version').pluck().get() as number;
+    const version = () =>
+      (db.prepare('SELECT n FROM study_browse_version WHERE study_id = 2').pluck().get() as number | undefined) ?? 0;
     const before = version();
     annotate(db.prepare('SELECT MIN(id) FROM episodes WHERE study_id = 2').pluck().get() as number, 2, 'false');
     expect(version()).toBe(before);

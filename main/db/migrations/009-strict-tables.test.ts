@@ -15,6 +15,7 @@ import { migrations } from './index';
 import { migration010 } from './010-hide-reference';
 import { migration012 } from './012-aligned-turns';
 import { migration014 } from './014-queue-item-design';
+import { migration016 } from './016-study-browse-version';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-migration-9-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +63,9 @@ const search = (s: Services, studyId: number, text: string) =>
   call<{ total: number; rows: { id: number }[] }>(s, 'episodes.query', { studyId, search: text }).then((p) =>
     p.rows.map((r) => r.id),
   );
-const browseVersion = (db: Database.Database) => db.prepare('SELECT n FROM browse_version').pluck().get() as number;
+/** The browse versions of every study together (migration 16 keeps one per study). */
+const browseVersion = (db: Database.Database) =>
+  db.prepare('SELECT coalesce(sum(n), 0) FROM study_browse_version').pluck().get() as number;
 
 describe('migration 9 (STRICT tables) on a version 8 studio with rows in every table', () => {
   const file = join(dir, 'v8.sqlite');
@@ -74,9 +77,10 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
 
   beforeAll(async () => {
     const v8 = await openStudioServices(file, { clock, migrations: upTo8 });
-    // Today's code plays the scenario, and it writes the columns migrations 10, 12 and 14 add; migration 9 rebuilds
-    // each table from its own CREATE TABLE text, so the columns travel with it.
-    for (const columns of [migration010, migration012, migration014]) v8.db.exec(columns);
+    // Today's code plays the scenario, and it writes the columns migrations 10, 12 and 14 add and reads migration 16's
+    // per-study browse versions; migration 9 rebuilds each table from its own CREATE TABLE text and puts the triggers
+    // back, so the columns, the table and its triggers travel with it.
+    for (const later of [migration010, migration012, migration014, migration016]) v8.db.exec(later);
     scenario = await playScenario(v8, dir);
     expect(v8.db.pragma('user_version', { simple: true })).toBe(8);
     before = dumpDatabase(v8.db);
@@ -142,7 +146,7 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
     expect(s.db.prepare('SELECT count(*) FROM queue_items').pluck().get()).toBe(0);
   });
 
-  it('still fires its triggers: browse_version bumps, the label history stays append-only', async () => {
+  it('still fires its triggers: the browse version bumps, the label history stays append-only', async () => {
     const n = browseVersion(s.db);
     await importPath(s.db, fixture('vera', 'test_voice_episodes'), 'vera', { studyName: 'VERA again', now: clock() });
     expect(browseVersion(s.db)).toBeGreaterThan(n);
