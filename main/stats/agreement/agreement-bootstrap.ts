@@ -8,10 +8,10 @@
  */
 import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 import { bootstrapSettings, percentileInterval, type BootstrapOptions } from './bootstrap';
-import { binomialByInversion, drawMultinomialResample, multinomialPlan, type MultinomialPlan } from './multinomial';
+import { binomialChain, splitByChain, type BinomialShape } from './binomial';
+import { drawMultinomialResample, multinomialPlan } from './multinomial';
 import type { Estimator, RatingPatterns } from './patterns';
 import type { FigureEvaluator } from './share-figures';
-import { GOLDEN, mix32 } from './prng';
 import { ratingProfiles, type RatingProfiles } from './profiles';
 
 /** Builds an estimator for a set of patterns (the table's, or its profiles'). */
@@ -49,26 +49,13 @@ export const SPLIT_SEED_XOR = 0x85ebca6b;
 function splitProfiles(
   state: number,
   grouping: RatingProfiles,
-  plans: MultinomialPlan[],
+  chains: BinomialShape[][],
   profileWeights: Float64Array,
   patternWeights: Float64Array,
 ): number {
   let s = state;
-  const { start, members } = grouping;
-  for (let j = 0; j < plans.length; j++) {
-    let left = profileWeights[j];
-    const last = start[j + 1] - 1;
-    for (let e = start[j]; e <= last; e++) {
-      if (e === last || left === 0) {
-        patternWeights[members[e]] = left;
-        left = 0;
-        continue;
-      }
-      s = (s + GOLDEN) | 0;
-      const k = binomialByInversion(left, plans[j].shapes[e - start[j]], mix32(s) / 4294967296);
-      patternWeights[members[e]] = k;
-      left -= k;
-    }
+  for (let j = 0; j < chains.length; j++) {
+    s = splitByChain(s, profileWeights[j], chains[j], patternWeights, grouping.members, grouping.start[j]);
   }
   return s;
 }
@@ -99,18 +86,18 @@ export function agreementIntervals(
   const profileWeights = new Float64Array(grouping.profiles.counts.length);
   const patternWeights = new Float64Array(patterns.counts.length);
   const profilePlan = multinomialPlan(grouping.profiles.counts);
-  const memberPlans =
+  const memberChains =
     stage1 === sets.length
       ? []
       : Array.from(profileWeights, (_, j) =>
-          multinomialPlan(Float64Array.from(members.subarray(start[j], start[j + 1]), (p) => patterns.counts[p])),
+          binomialChain(Float64Array.from(members.subarray(start[j], start[j + 1]), (p) => patterns.counts[p])),
         );
   let state = seed | 0;
   let splitState = (seed ^ SPLIT_SEED_XOR) | 0;
   for (let b = 0; b < resamples; b++) {
     state = drawMultinomialResample(state, profilePlan, profileWeights);
     if (stage1 < sets.length) {
-      splitState = splitProfiles(splitState, grouping, memberPlans, profileWeights, patternWeights);
+      splitState = splitProfiles(splitState, grouping, memberChains, profileWeights, patternWeights);
     }
     for (let i = 0; i < sets.length; i++) {
       evaluators[i](i < stage1 ? profileWeights : patternWeights, out);

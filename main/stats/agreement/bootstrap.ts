@@ -36,7 +36,7 @@ export function quantileSorted(values: Float64Array, p: number): number {
 /**
  * Point estimates and percentile intervals for several estimators that share the same resamples. Each resample is N
  * items drawn with replacement (N = items with at least one label), drawn as its pattern counts ~ Multinomial(N, n_p/N)
- * from mulberry32(seed): one binomial per pattern in pattern order (see multinomial.ts), resample 1 first, then 2 ….
+ * from mulberry32(seed) by Poisson splitting (see multinomial.ts), resample 1 first, then 2 ….
  */
 export function bootstrapIntervals<K extends string>(
   patterns: RatingPatterns,

@@ -102,7 +102,7 @@ export function hayesKrippendorffBootstrap(
   const draws = new Float64Array(settings.resamples);
   let noVariation = 0;
   if (Number.isFinite(estimate) && mass.length > 0) {
-    const plan = { ...multinomialPlan(Float64Array.from(mass)), total: pairs };
+    const plan = multinomialPlan(Float64Array.from(mass), pairs);
     const counts = new Float64Array(mass.length);
     let state = settings.seed | 0;
     for (let b = 0; b < settings.resamples; b++) {
