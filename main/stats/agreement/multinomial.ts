@@ -24,13 +24,15 @@ const POISSON_MARGIN = 2;
  * Plans resamples of `total` items (by default Σ shares) over patterns with these shares (counts, or any
  * non-negative masses). Small totals, where N single draws cost less than the Poisson stage, are drawn one by one.
  */
-export function multinomialPlan(shares: Float64Array, total = shares.reduce((s, x) => s + x, 0)): MultinomialPlan {
+export function multinomialPlan(shares: Float64Array, total?: number): MultinomialPlan {
   const mass = shares.reduce((s, x) => s + x, 0);
-  if (!(mass > 0) || total <= 0) return { total: 0, poisson: null, alias: null };
-  const lambda = total - POISSON_MARGIN * Math.sqrt(total);
+  const n = total ?? mass;
+  if (!(mass > 0) || n <= 0) return { total: 0, poisson: null, alias: null };
+  const lambda = n - POISSON_MARGIN * Math.sqrt(n);
   const alias = aliasTable(shares);
-  if (lambda <= 0 || shares.length + total - lambda >= total) return { total, poisson: null, alias };
-  return { total, poisson: poissonTables(Float64Array.from(shares, (x) => (lambda * x) / mass)), alias };
+  // N single draws cost less than K Poisson draws and N − λ single ones when K ≥ λ.
+  if (shares.length >= lambda) return { total: n, poisson: null, alias };
+  return { total: n, poisson: poissonTables(Float64Array.from(shares, (x) => (lambda * x) / mass)), alias };
 }
 
 /**
