@@ -1,5 +1,5 @@
 /** Runs the agreement report (all statistics and their bootstrap intervals) on a worker thread so the caller is not blocked. */
-import { Worker } from 'node:worker_threads';
+import { runWorker } from '../../util/run-worker';
 import type { AgreementOptions, AgreementReport } from './report';
 import type { ReportJob, ReportReply } from './report-worker';
 import type { RatingsTable } from './ratings';
@@ -8,22 +8,13 @@ import type { RatingsTable } from './ratings';
 const REPORT_WORKER_ENTRY = new URL('./report-worker-entry.mjs', import.meta.url);
 
 /** Same result as agreementReport(table, options), computed on a worker thread; rejects with the worker's error message. */
-export function bootstrapInWorker(table: RatingsTable, options: AgreementOptions = {}): Promise<AgreementReport> {
-  return new Promise((resolve, reject) => {
-    const job: ReportJob = { table, options };
-    const worker = new Worker(REPORT_WORKER_ENTRY, { workerData: job });
-    let settled = false;
-    worker.once('message', (reply: ReportReply) => {
-      settled = true;
-      if (reply.ok) resolve(reply.report);
-      else reject(new Error(reply.message));
-    });
-    worker.once('error', (err) => {
-      settled = true;
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`agreement worker exited with code ${code} before replying`));
-    });
+export async function bootstrapInWorker(table: RatingsTable, options: AgreementOptions = {}): Promise<AgreementReport> {
+  const job: ReportJob = { table, options };
+  let reply = null as ReportReply | null;
+  await runWorker<ReportReply>(REPORT_WORKER_ENTRY, job, (message) => {
+    reply = message;
   });
+  if (!reply) throw new Error('the agreement worker ended without replying');
+  if (!reply.ok) throw new Error(reply.message);
+  return reply.report;
 }
