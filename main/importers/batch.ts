@@ -72,6 +72,9 @@ export interface ImportHeader {
   warnings: string[];
 }
 
+/** What a streamed reader yields as it reads: its header once, before its first episode, then each episode. */
+export type ImportItem = { kind: 'header'; header: ImportHeader } | { kind: 'episode'; episode: BatchEpisode };
+
 /** Everything one import brings: a study's worth of episodes from one source. */
 export interface ImportBatch extends ImportHeader {
   episodes: BatchEpisode[];

@@ -4,7 +4,9 @@ import type { ImportSummary } from '../../shared/methods/imports';
 import { readAny, type SourceFormat } from './detect';
 import { importTau2, type Tau2ImportOptions } from './tau2/import-tau2';
 import { writeBatch } from './write-batch';
-import { importGeneric } from './generic/import-generic';
+import { readGenericLines } from './generic/read-generic';
+import { importItems } from './import-items';
+import { readTauElicitationItems } from './tau-elicitation/read-tau-elicitation';
 import { targetTaxonomyFor } from './target-taxonomy';
 import { alignStudyEpisodes } from '../align/align-episodes';
 
@@ -15,8 +17,8 @@ export interface ImportPathOptions {
 }
 
 /**
- * Imports `path`: a τ² run and a generic JSONL are read in chunks while they are written; other formats are read
- * whole, then written. Then the study's episodes with untimed turns and call audio are aligned to it (their times
+ * Imports `path`: a τ² run, a generic JSONL and a τ-Elicitation archive are read in chunks while they are written;
+ * a VERA run is read whole, then written. Then the study's episodes with untimed turns and call audio are aligned to it (their times
  * marked estimated), unless `align` is false.
  */
 export async function importPath(
@@ -31,8 +33,10 @@ export async function importPath(
     format === 'tau2'
       ? await importTau2(db, path, options)
       : format === 'generic'
-        ? await importGeneric(db, path, { ...options, taxonomyFor })
-        : await writeBatch(db, await readAny(path, format, taxonomyFor), options);
+        ? await importItems(db, readGenericLines(path, taxonomyFor), path, options)
+        : format === 'tau-elicitation'
+          ? await importItems(db, readTauElicitationItems(path, taxonomyFor), path, options)
+          : await writeBatch(db, await readAny(path, format, taxonomyFor), options);
   if (summary.unchanged || !align) return summary;
   const aligned = await alignStudyEpisodes(db, summary.study.id, { again: false });
   return {

@@ -9,7 +9,7 @@ import { probeAudio } from '../../audio/probe-audio';
 import { wavLimitProblem } from '../audio-limits';
 import { builtinTaxonomyFor, type TaxonomyFor } from '../target-taxonomy';
 import { ArrivedLabels } from '../arrived-labels';
-import { ImportError, type BatchEpisode, type ImportBatch, type ImportHeader } from '../batch';
+import { ImportError, type BatchEpisode, type ImportBatch, type ImportHeader, type ImportItem } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
 import { fileSizeProblem } from '../file-size';
 import { jsonFieldAt } from '../json-guard';
@@ -18,15 +18,12 @@ import { parseJsonText } from '../read-json';
 import { readTextLines } from '../text-lines';
 import { genericEpisode, genericStudyHeader, type GenericEpisode, type GenericStudyHeader } from './schema';
 
-/** What a generic JSONL yields as it is read: its header once, before its first episode, then each episode. */
-export type GenericItem = { kind: 'header'; header: ImportHeader } | { kind: 'episode'; episode: BatchEpisode };
-
 /**
  * Reads the JSONL at `file` line by line, yielding as it goes, so no more of it is held than the caller keeps; every
  * fault, and every line past the limits or not UTF-8, names the file, the line and the field. The header's warnings
  * (labels in fields the taxonomy does not define) are complete once the last episode has been read.
  */
-export function* readGenericLines(file: string, taxonomyFor: TaxonomyFor = builtinTaxonomyFor): Generator<GenericItem> {
+export function* readGenericLines(file: string, taxonomyFor: TaxonomyFor = builtinTaxonomyFor): Generator<ImportItem> {
   const root = dirname(resolve(file));
   const name = basename(file);
   let h: GenericStudyHeader | null = null;
