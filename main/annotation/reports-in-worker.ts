@@ -1,4 +1,4 @@
-/** Many agreement reports on one worker thread (one thread start instead of one per report), with progress and abort. */
+/** Many agreement reports on one worker thread (one start instead of one per report), with progress and abort. */
 import type { AgreementReport } from '../stats/agreement/index';
 import { runWorker } from '../util/run-worker';
 import type { BatchJob, BatchReply } from './batch-worker';
@@ -26,6 +26,7 @@ export async function reportsInWorker(
     (reply) => {
       out[reply.index] = reply.ok ? { report: reply.report } : { problem: reply.message };
       onEach?.(++done);
+      return done === jobs.length ? 'last' : undefined;
     },
     signal,
   );

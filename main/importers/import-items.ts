@@ -22,7 +22,10 @@ export async function importItems(
   options: WriteOptions,
 ): Promise<ImportSummary> {
   const first = items.next(); // the header, yielded before the first episode (a source without one throws here)
-  if (first.done || first.value.kind !== 'header') throw new Error(`${source}: the reader gave no header`);
+  if (first.done || first.value.kind !== 'header') {
+    items.return?.();
+    throw new Error(`${source}: the reader gave no header`);
+  }
   const audio = new Map<string, PreparedAudio>();
   async function prepare(chunk: readonly BatchEpisode[]): Promise<PreparedEpisode[]> {
     const fresh = [...new Set(chunk.flatMap((e) => e.audio.map((a) => a.path)))].filter((path) => !audio.has(path));
@@ -41,5 +44,9 @@ export async function importItems(
     }
     if (chunk.length) yield await prepare(chunk);
   }
-  return writeEpisodeChunks(db, first.value.header, audio, chunks(), options);
+  try {
+    return await writeEpisodeChunks(db, first.value.header, audio, chunks(), options);
+  } finally {
+    items.return?.(); // a writer that stopped early (a cancel, a fault) closes the reader and the file it holds open
+  }
 }

@@ -18,8 +18,8 @@ export interface ImportPathOptions {
 
 /**
  * Imports `path`: a τ² run, a generic JSONL and a τ-Elicitation archive are read in chunks while they are written;
- * a VERA run is read whole, then written. Then the study's episodes with untimed turns and call audio are aligned to it (their times
- * marked estimated), unless `align` is false.
+ * a VERA run is read whole, then written. Then the study's episodes with untimed turns and call audio are aligned to
+ * it (their times marked estimated), unless `align` is false.
  */
 export async function importPath(
   db: Db,

@@ -11,12 +11,12 @@ setTimeout(() => {}, workerData.lingerMs);
 `;
 
 describe('runWorker', () => {
-  it('hands over every message in order and resolves only once the thread has ended, not at its last message', async () => {
+  it('hands over every message in order and resolves once the thread has ended, not at its last message', async () => {
     const got: { message: number; at: number }[] = [];
     const started = performance.now();
-    await runWorker<number>(workerOf(POST_THEN_LINGER), { count: 3, lingerMs: 300 }, (message) =>
-      got.push({ message, at: performance.now() }),
-    );
+    await runWorker<number>(workerOf(POST_THEN_LINGER), { count: 3, lingerMs: 300 }, (message) => {
+      got.push({ message, at: performance.now() });
+    });
     const settled = performance.now();
     expect(got.map((g) => g.message)).toEqual([0, 1, 2]);
     // the thread keeps running 300 ms after its last message; settling earlier would leave it alive
@@ -47,12 +47,30 @@ describe('runWorker', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
+  it('resolves when the signal aborts after the last message the caller expects', async () => {
+    const controller = new AbortController();
+    const got: number[] = [];
+    const data = { count: 2, lingerMs: 200 };
+    await runWorker<number>(
+      workerOf(POST_THEN_LINGER),
+      data,
+      (message) => {
+        got.push(message);
+        if (message < 1) return;
+        setTimeout(() => controller.abort(new Error('cancelled after the last reply')), 0); // the thread lingers 200 ms
+        return 'last';
+      },
+      controller.signal,
+    );
+    expect(got).toEqual([0, 1]);
+  });
+
   it('rejects without starting a thread when the signal has already aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('too late'));
     let messages = 0;
     await expect(
-      runWorker(workerOf(POST_THEN_LINGER), { count: 1, lingerMs: 0 }, () => messages++, controller.signal),
+      runWorker(workerOf(POST_THEN_LINGER), { count: 1, lingerMs: 0 }, () => void messages++, controller.signal),
     ).rejects.toThrow('too late');
     expect(messages).toBe(0);
   });

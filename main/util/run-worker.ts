@@ -5,11 +5,14 @@
  */
 import { Worker } from 'node:worker_threads';
 
-/** Starts `entry` with `workerData`; hands each message to `onMessage`; resolves once the thread has exited with 0. */
+/**
+ * Starts `entry` with `workerData`; hands each message to `onMessage`; resolves once the thread has exited with 0.
+ * `onMessage` returns 'last' for the last message it expects: an abort after it no longer ends the thread.
+ */
 export function runWorker<M>(
   entry: URL,
   workerData: unknown,
-  onMessage: (message: M) => void,
+  onMessage: (message: M) => void | 'last',
   signal?: AbortSignal,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -26,7 +29,7 @@ export function runWorker<M>(
     worker.on('message', (message: M) => {
       if (failure) return;
       try {
-        onMessage(message);
+        if (onMessage(message) === 'last') signal?.removeEventListener('abort', abort);
       } catch (err) {
         fail(err instanceof Error ? err : new Error(String(err)));
       }

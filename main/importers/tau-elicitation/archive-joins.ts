@@ -86,11 +86,13 @@ export class ArchiveJoins {
     let unmatched = 0;
     for (const [id, judgments] of this.judgments) if (!this.joined.has(id)) unmatched += judgments.length;
     if (unmatched) {
-      this.warn(`${UTTERANCES_FILE}: ${unmatched} utterance judgment(s) belong to calls not in this import and were ignored`);
+      const what = `${unmatched} utterance judgment(s) belong to calls not in this import and were ignored`;
+      this.warn(`${UTTERANCES_FILE}: ${what}`);
     }
     this.labels.warnings().forEach((w) => this.warn(w));
     if (stubs) {
-      this.warn(`${VALIDATION_FILE}: ${stubs} validated call(s) have no transcript here; imported as episodes without turns`);
+      const what = `${stubs} validated call(s) have no transcript here; imported as episodes without turns`;
+      this.warn(`${VALIDATION_FILE}: ${what}`);
     }
   }
 

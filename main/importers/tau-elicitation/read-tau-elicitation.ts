@@ -62,7 +62,10 @@ class Collector {
       const episode = this.episodeOf(parseJsonText(text, file, record), file, record, false);
       const id = episode.externalId;
       const prior = this.sources.get(id);
-      if (prior) throw new ImportError(file, record, 'simulation_id', `simulation ${JSON.stringify(id)} was already read from ${prior}`);
+      if (prior) {
+        const problem = `simulation ${JSON.stringify(id)} was already read from ${prior}`;
+        throw new ImportError(file, record, 'simulation_id', problem);
+      }
       this.sources.set(id, file);
       const example = this.examples.get(id);
       if (example) {
@@ -109,7 +112,8 @@ function checkSha256(c: Collector, path: string, file: string): void {
   const row = [...c.manifest.values()].find((r) => r.transcript_file === file);
   if (!row?.transcript_sha256) return;
   checkFileSize(path, file, JSONL_FILE);
-  if (sha256OfFile(path, file) !== row.transcript_sha256) c.warn(`${file}: sha256 differs from results/manifest.csv (the file changed since the release)`);
+  if (sha256OfFile(path, file) === row.transcript_sha256) return;
+  c.warn(`${file}: sha256 differs from results/manifest.csv (the file changed since the release)`);
 }
 
 /**
@@ -176,7 +180,7 @@ export function* readTauElicitationItems(
   for (const episode of joins.leftovers()) yield { kind: 'episode', episode };
 }
 
-/** Reads the archive folder, or a single transcripts .jsonl / example .json file, at `path` into one batch. */
+/** Reads the archive at `path` into one batch (readTauElicitationItems, every episode kept): for detection and tests. */
 export async function readTauElicitation(
   path: string,
   taxonomyFor: TaxonomyFor = builtinTaxonomyFor,
