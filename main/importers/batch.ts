@@ -75,6 +75,18 @@ export interface ImportHeader {
 /** What a streamed reader yields as it reads: its header once, before its first episode, then each episode. */
 export type ImportItem = { kind: 'header'; header: ImportHeader } | { kind: 'episode'; episode: BatchEpisode };
 
+/** Everything a streamed reader yields, kept in one batch (the header with every episode). */
+export function collectBatch(items: Iterable<ImportItem>): ImportBatch {
+  let header: ImportHeader | null = null;
+  const episodes: BatchEpisode[] = [];
+  for (const item of items) {
+    if (item.kind === 'header') header = item.header;
+    else episodes.push(item.episode);
+  }
+  if (!header) throw new Error('the reader gave no header');
+  return { ...header, episodes };
+}
+
 /** Everything one import brings: a study's worth of episodes from one source. */
 export interface ImportBatch extends ImportHeader {
   episodes: BatchEpisode[];

@@ -21,11 +21,21 @@ export async function importItems(
   source: string,
   options: WriteOptions,
 ): Promise<ImportSummary> {
-  const first = items.next(); // the header, yielded before the first episode (a source without one throws here)
-  if (first.done || first.value.kind !== 'header') {
-    items.return?.();
-    throw new Error(`${source}: the reader gave no header`);
+  try {
+    return await writeItems(db, items, source, options);
+  } finally {
+    items.return?.(); // a writer that stopped early (a cancel, a fault) closes the reader and the file it holds open
   }
+}
+
+async function writeItems(
+  db: Db,
+  items: Iterator<ImportItem>,
+  source: string,
+  options: WriteOptions,
+): Promise<ImportSummary> {
+  const first = items.next(); // the header, yielded before the first episode (a source without one throws here)
+  if (first.done || first.value.kind !== 'header') throw new Error(`${source}: the reader gave no header`);
   const audio = new Map<string, PreparedAudio>();
   async function prepare(chunk: readonly BatchEpisode[]): Promise<PreparedEpisode[]> {
     const fresh = [...new Set(chunk.flatMap((e) => e.audio.map((a) => a.path)))].filter((path) => !audio.has(path));
@@ -44,9 +54,5 @@ export async function importItems(
     }
     if (chunk.length) yield await prepare(chunk);
   }
-  try {
-    return await writeEpisodeChunks(db, first.value.header, audio, chunks(), options);
-  } finally {
-    items.return?.(); // a writer that stopped early (a cancel, a fault) closes the reader and the file it holds open
-  }
+  return writeEpisodeChunks(db, first.value.header, audio, chunks(), options);
 }

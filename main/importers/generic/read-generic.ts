@@ -9,7 +9,7 @@ import { probeAudio } from '../../audio/probe-audio';
 import { wavLimitProblem } from '../audio-limits';
 import { builtinTaxonomyFor, type TaxonomyFor } from '../target-taxonomy';
 import { ArrivedLabels } from '../arrived-labels';
-import { ImportError, type BatchEpisode, type ImportBatch, type ImportHeader, type ImportItem } from '../batch';
+import { collectBatch, ImportError, type BatchEpisode, type ImportBatch, type ImportHeader, type ImportItem } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
 import { fileSizeProblem } from '../file-size';
 import { jsonFieldAt } from '../json-guard';
@@ -69,13 +69,7 @@ export async function readGenericJsonl(
   file: string,
   taxonomyFor: TaxonomyFor = builtinTaxonomyFor,
 ): Promise<ImportBatch> {
-  let header: ImportHeader | null = null;
-  const episodes: BatchEpisode[] = [];
-  for (const item of readGenericLines(file, taxonomyFor)) {
-    if (item.kind === 'header') header = item.header;
-    else episodes.push(item.episode);
-  }
-  return { ...header!, episodes };
+  return collectBatch(readGenericLines(file, taxonomyFor));
 }
 
 function parse<S extends z.ZodType>(schema: S, raw: unknown, file: string, record: string): z.infer<S> {

@@ -6,7 +6,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { builtinTaxonomyFor, type TaxonomyFor } from '../target-taxonomy';
 import { readImportWavHeader } from '../audio-limits';
-import { ImportError, type BatchEpisode, type ImportBatch, type ImportHeader, type ImportItem } from '../batch';
+import {
+  collectBatch,
+  ImportError,
+  type BatchEpisode,
+  type ImportBatch,
+  type ImportHeader,
+  type ImportItem,
+} from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
 import { checkFileSize } from '../file-size';
 import { sha256OfFile } from '../file-digest';
@@ -185,11 +192,5 @@ export async function readTauElicitation(
   path: string,
   taxonomyFor: TaxonomyFor = builtinTaxonomyFor,
 ): Promise<ImportBatch> {
-  let header: ImportHeader | null = null;
-  const episodes: BatchEpisode[] = [];
-  for (const item of readTauElicitationItems(path, taxonomyFor)) {
-    if (item.kind === 'header') header = item.header;
-    else episodes.push(item.episode);
-  }
-  return { ...header!, episodes };
+  return collectBatch(readTauElicitationItems(path, taxonomyFor));
 }
