@@ -76,6 +76,11 @@ export function renameStudy(db: Db, studyId: number, name: string): void {
   db.prepare('UPDATE studies SET name = ? WHERE id = ?').run(name, studyId);
 }
 
+/** Replaces a study's info object (an import's hidden study takes what its reader learnt by the end). */
+export function writeStudyInfo(db: Db, studyId: number, info: Record<string, unknown>): void {
+  db.prepare('UPDATE studies SET info = ? WHERE id = ?').run(JSON.stringify(info), studyId);
+}
+
 /** Deletes a study and, by cascade, everything of it (used for an import's hidden study once it is emptied). */
 export function deleteStudy(db: Db, studyId: number): void {
   db.prepare('DELETE FROM studies WHERE id = ?').run(studyId);

@@ -57,7 +57,10 @@ export interface BatchEpisode {
   annotations: BatchAnnotation[];
 }
 
-/** What an import brings besides its episodes (a reader that streams fills `skipped` and `warnings` as it goes). */
+/**
+ * What an import brings besides its episodes. A reader that streams fills `skipped`, `warnings` and `studyInfo` as it
+ * goes; the writer takes them once the last episode is read.
+ */
 export interface ImportHeader {
   format: string;
   benchmark: Benchmark;

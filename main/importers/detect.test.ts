@@ -2,8 +2,7 @@ import { readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../test-support/fixtures';
-import { ImportError } from './batch';
-import { detectFormat, readAny } from './detect';
+import { detectFormat } from './detect';
 import { removeTempDirs, tempDir, writeFiles } from '../../test-support/temp-files';
 
 // Every read goes through the real readSync; the mock only counts the bytes detection reads.
@@ -96,21 +95,5 @@ describe('detectFormat reads little', () => {
     expect(detectFormat(join(root, 'long.jsonl'))).toBe('generic');
     // A schema written after 64 KiB of turns is not seen: the Import dialog's format choice imports it.
     expect(detectFormat(join(root, 'late.jsonl'))).toBeNull();
-  });
-});
-
-describe('readAny', () => {
-  it('dispatches to the reader of the detected or given format', async () => {
-    expect((await readAny(fixture('vera', 'test_voice_episodes', 'test.json'))).episodes).toHaveLength(5);
-    expect((await readAny(fixture('tau2-voice', 'experiment'), 'tau2')).format).toBe('tau2');
-    const root = writeFiles(tempDir(), { 'g.jsonl': '{"schema": "earshot-episode-v1", "id": "e1"}\n' });
-    expect((await readAny(join(root, 'g.jsonl'))).episodes.map((e) => e.externalId)).toEqual(['e1']);
-  });
-
-  it('names an unrecognised or missing source', async () => {
-    const root = writeFiles(tempDir(), { 'notes.txt': 'hello' });
-    await expect(readAny(join(root, 'notes.txt'))).rejects.toThrow(ImportError);
-    await expect(readAny(join(root, 'notes.txt'))).rejects.toThrow('notes.txt: file: (format): not a recognised');
-    await expect(readAny(join(root, 'nope.json'))).rejects.toThrow('nope.json: file: (file): does not exist');
   });
 });

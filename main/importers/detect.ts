@@ -1,17 +1,11 @@
 /**
- * Recognises which source format a file or folder holds from a few names and the first bytes of a few files, and
- * reads it with the matching reader. Detection never reads a folder deeply: a folder of 10,000 simulations that is
+ * Recognises which source format a file or folder holds from a few names and the first bytes of a few files.
+ * Detection never reads a folder deeply: a folder of 10,000 simulations that is
  * not a result is refused at once, and anything detection cannot tell is imported by choosing the format.
  */
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { ImportError, type ImportBatch } from './batch';
-import { readGenericJsonl } from './generic/read-generic';
-import { readTauElicitation } from './tau-elicitation/read-tau-elicitation';
-import { readTau2 } from './tau2/read-tau2';
-import { readVera } from './vera/read-vera';
+import { join } from 'node:path';
 import { isGradesFile } from './vera/grades';
-import { builtinTaxonomyFor, type TaxonomyFor } from './target-taxonomy';
 
 /** The source formats the studio imports. */
 export type SourceFormat = 'tau2' | 'tau-elicitation' | 'vera' | 'generic';
@@ -104,34 +98,4 @@ export function detectFormat(path: string): SourceFormat | null {
   if (path.endsWith('.jsonl')) return jsonlFormat(path);
   if (path.endsWith('.json')) return jsonFormat(path);
   return null;
-}
-
-/**
- * Reads `path` with the reader of `format`, detected when not given; labels that arrive with the data are checked
- * against the taxonomy `taxonomyFor` gives for the study they will land in.
- */
-export async function readAny(
-  path: string,
-  format?: SourceFormat,
-  taxonomyFor: TaxonomyFor = builtinTaxonomyFor,
-): Promise<ImportBatch> {
-  if (!existsSync(path)) throw new ImportError(basename(path), 'file', '(file)', 'does not exist');
-  const chosen = format ?? detectFormat(path);
-  switch (chosen) {
-    case 'tau2':
-      return readTau2(path);
-    case 'tau-elicitation':
-      return readTauElicitation(path, taxonomyFor);
-    case 'vera':
-      return readVera(path);
-    case 'generic':
-      return readGenericJsonl(path, taxonomyFor);
-    case null:
-      throw new ImportError(
-        basename(path),
-        'file',
-        '(format)',
-        'not a recognised τ² run, τ-Elicitation archive, VERA episodes file or earshot-episode-v1 JSONL',
-      );
-  }
 }

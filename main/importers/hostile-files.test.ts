@@ -232,7 +232,7 @@ describe('VERA folder', () => {
   it('refuses the folder when a second episodes file nests too deep', async () => {
     const root = copy();
     writeFileSync(join(root, 'more.json'), `{"episodes":[${bomb()}]}`);
-    expect(where(await refused(root, 'vera'))).toEqual(['more.json', 'file', 'episodes[0].a.a.a.a.a.a…']);
+    expect(where(await refused(root, 'vera'))).toEqual(['more.json', 'episode 1', 'episodes[0].a.a.a.a.a.a…']);
   });
 
   it('refuses a context document longer than a field may be, naming the episode', async () => {
@@ -244,7 +244,7 @@ describe('VERA folder', () => {
     writeFileSync(join(root, 'test.json'), JSON.stringify(data));
     expect(where(await refused(root, 'vera'))).toEqual([
       'test.json',
-      'file',
+      'episode 4 (id "vera_mrcr_00c44580")',
       'episodes[3].context_documents[0].content',
     ]);
   });

@@ -1,12 +1,12 @@
 /** Imports a file or folder in a known format: the one call behind `earshot import` and the studio's Import command. */
 import type { Db } from '../db/open';
 import type { ImportSummary } from '../../shared/methods/imports';
-import { readAny, type SourceFormat } from './detect';
+import type { SourceFormat } from './detect';
 import { importTau2, type Tau2ImportOptions } from './tau2/import-tau2';
-import { writeBatch } from './write-batch';
 import { readGenericLines } from './generic/read-generic';
 import { importItems } from './import-items';
 import { readTauElicitationItems } from './tau-elicitation/read-tau-elicitation';
+import { readVeraItems } from './vera/read-vera';
 import { targetTaxonomyFor } from './target-taxonomy';
 import { alignStudyEpisodes } from '../align/align-episodes';
 
@@ -17,8 +17,8 @@ export interface ImportPathOptions {
 }
 
 /**
- * Imports `path`: a τ² run, a generic JSONL and a τ-Elicitation archive are read in chunks while they are written;
- * a VERA run is read whole, then written. Then the study's episodes with untimed turns and call audio are aligned to
+ * Imports `path`: every format is read in chunks while it is written (a τ² run, a generic JSONL, a τ-Elicitation
+ * archive, VERA episodes), never whole. Then the study's episodes with untimed turns and call audio are aligned to
  * it (their times marked estimated), unless `align` is false.
  */
 export async function importPath(
@@ -36,7 +36,7 @@ export async function importPath(
         ? await importItems(db, readGenericLines(path, taxonomyFor), path, options)
         : format === 'tau-elicitation'
           ? await importItems(db, readTauElicitationItems(path, taxonomyFor), path, options)
-          : await writeBatch(db, await readAny(path, format, taxonomyFor), options);
+          : await importItems(db, readVeraItems(path), path, options);
   if (summary.unchanged || !align) return summary;
   const aligned = await alignStudyEpisodes(db, summary.study.id, { again: false });
   return {

@@ -113,9 +113,12 @@ function shownPath(path: readonly PropertyKey[]): string {
   return path.length <= SHOWN_SEGMENTS ? fieldPath(path) : `${fieldPath(path.slice(0, SHOWN_SEGMENTS))}…`;
 }
 
-/** The field (keys and indices, cut short when deep) whose value is being written at offset `at` of the JSON `text`. */
-export function jsonFieldAt(text: string, at = text.length): string {
-  return shownPath(pathAt(text, at));
+/**
+ * The field (keys and indices, cut short when deep) whose value is being written at offset `at` of the JSON `text`,
+ * named from `prefix` (the path of `text` inside its document) when it is a part of a larger one.
+ */
+export function jsonFieldAt(text: string, at = text.length, prefix: readonly PropertyKey[] = []): string {
+  return shownPath([...prefix, ...pathAt(text, at)]);
 }
 
 /**

@@ -52,6 +52,8 @@ for (const c of '-0123456789tfn"{[') STARTS_VALUE[c.charCodeAt(0)] = 1;
 export class Outliner {
   readonly fields = new Map<string, ByteRange>();
   readonly elements: ByteRange[] = [];
+  /** Whether the last value under the streamed key is an array. */
+  hasArray = false;
   private at = At.Start;
   private depth = 0;
   private readonly closers = new Uint8Array(MAX_JSON_DEPTH + 1);
@@ -192,6 +194,7 @@ export class Outliner {
         if (this.keyName === this.options.arrayKey && b === OPEN_ARRAY) {
           this.push(b, offset);
           this.elements.length = 0;
+          this.hasArray = true;
           this.at = At.FirstElement;
         } else this.startValue(b, offset, At.InValue);
         return;
@@ -235,6 +238,7 @@ export class Outliner {
       this.fieldBytes += end - range.start;
       this.checkFields(end);
       this.fields.set(this.keyName, range);
+      if (this.keyName === this.options.arrayKey) this.hasArray = false;
       this.at = At.AfterValue;
     }
     this.valueAt = -1;
@@ -288,7 +292,9 @@ export class Outliner {
     if (this.valueAt < 0) return { record: 'file', field: '(json)' };
     const before = this.text(this.valueAt, offset);
     if (this.at === At.InElement) {
-      return { record: this.options.elementRecord(this.elements.length, before), field: jsonFieldAt(before) };
+      const index = this.elements.length;
+      const prefix = this.options.fieldsFromTop ? [this.options.arrayKey, index] : [];
+      return { record: this.options.elementRecord(index, before), field: jsonFieldAt(before, before.length, prefix) };
     }
     return { record: 'file', field: jsonFieldAt(`{${JSON.stringify(this.keyName)}:${before}`) };
   }

@@ -80,6 +80,23 @@ describe('outlineJson + reads (a document read one value at a time)', () => {
     expect(readBack(write('{"\\u0069tems":[5]}')).items).toEqual([5]);
   });
 
+  it('tells whether the document’s last value under the key is an array (an empty one counts; null does not)', () => {
+    const hasArray = (text: string) => outlineJson(write(text), 'doc.json', options).hasArray;
+    expect(['{"items":[]}', '{"a":1,"items":[2]}', '{"items":null,"items":[1]}'].map(hasArray)).toEqual([true, true, true]);
+    expect(['{}', '{"items":null}', '{"items":{"a":[]}}', '{"items":[1],"items":"x"}'].map(hasArray)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('names a field inside an element from the document’s top when asked to', () => {
+    const bomb = '{"a":'.repeat(100) + '1' + '}'.repeat(100);
+    const e = refusal(`{"items":[{"id":"fine"},{"id":"b","x":${bomb}}]}`, { ...options, fieldsFromTop: true });
+    expect(where(e)).toEqual(['doc.json', 'item 2 (b)', 'items[1].x.a.a.a.a.a…']);
+  });
+
   it('refuses nesting past the limit, naming the element by its id and the field', () => {
     // depth counts from the document: the root object and the array are two levels
     const bomb = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);

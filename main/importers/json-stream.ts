@@ -31,6 +31,8 @@ export interface JsonOutline {
   fields: Map<string, ByteRange>;
   /** The elements of the streamed array, in order; none when the document has no such array. */
   elements: ByteRange[];
+  /** Whether the document's (last) value under the streamed key is an array. */
+  hasArray: boolean;
   stamp: FileStamp;
 }
 
@@ -44,6 +46,8 @@ export interface OutlineOptions {
   fieldsLimit: FileLimit;
   /** How messages name element `index` (from 0), given its text up to the fault (cut short: not JSON). */
   elementRecord: (index: number, before: string) => string;
+  /** Name a field inside an element from the document's top (`episodes[2].turns`), not from the element (`turns`). */
+  fieldsFromTop?: boolean;
 }
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -92,7 +96,8 @@ export function outlineJson(path: string, file: string, options: OutlineOptions)
       pos += cut;
     }
     outliner.finish(pos);
-    return { fields: outliner.fields, elements: outliner.elements, stamp: { size, mtimeMs } };
+    const { fields, elements, hasArray } = outliner;
+    return { fields, elements, hasArray, stamp: { size, mtimeMs } };
   } finally {
     closeSync(fd);
   }

@@ -14,18 +14,21 @@ export interface FileLimit {
 }
 
 /**
- * A JSON file read whole: a VERA episodes or grades file, a τ-Elicitation example call, a run's sim_status.json and
- * the archive's metrics files. A τ² results.json is streamed, never read whole: this caps its fields other than
- * `simulations`, together (each simulation is held to SIMULATION_FILE).
+ * A JSON file read whole: a VERA grades file, a τ-Elicitation example call, a run's sim_status.json and the archive's
+ * metrics files. A τ² results.json and a VERA episodes file are streamed, never read whole: this caps their fields
+ * other than `simulations` or `episodes`, together (each element is held to SIMULATION_FILE or VERA_EPISODE).
  */
 export const JSON_FILE: FileLimit = { bytes: 256 * MiB, kind: 'a JSON file' };
 
 /** One τ² simulation file (simulations/<id>.json): about ten hours of full-duplex ticks at the fixtures' density. */
 export const SIMULATION_FILE: FileLimit = { bytes: 64 * MiB, kind: 'a τ² simulation file' };
 
+/** One episode of a VERA episodes file: its prompt turns and context documents (the fixture's largest: 46 kB). */
+export const VERA_EPISODE: FileLimit = { bytes: 64 * MiB, kind: 'a VERA episode' };
+
 /**
- * A JSONL file: generic episodes, τ-Elicitation transcripts and speech judgments. It is read line by line, never whole;
- * the cap stays because the episodes read from it are still held until the writer takes them.
+ * A JSONL file: generic episodes, τ-Elicitation transcripts and speech judgments. It is read line by line and its
+ * episodes are written as they are read, never held whole; the cap bounds what one file may add to a study.
  */
 export const JSONL_FILE: FileLimit = { bytes: 500 * MiB, kind: 'a JSONL file' };
 

@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import { discardStaging, keepStaging, openStaging, sweepAbandonedImports, type Staging } from '../db/import-staging';
 import { finishPendingImport, hasImport } from '../db/imports';
 import { moveStudyEpisodes, refreshPlannerStatistics } from '../db/episode-writer';
-import { deleteStudy, renameStudy, studyIdByName } from '../db/studies';
+import { deleteStudy, renameStudy, studyIdByName, writeStudyInfo } from '../db/studies';
 import { inUnsyncedWriteTransaction, inWriteTransaction, othersCommitMark } from '../db/transaction';
 import { DomainError } from '../domain/errors';
 import type { ImportSummary } from '../../shared/methods/imports';
@@ -113,7 +113,8 @@ export async function writeEpisodeChunks(
       }
     }
     options.signal?.throwIfAborted();
-    summary.unchanged = inWriteTransaction(db, () => complete(db, staging, inserter, studyName, options.now, summary));
+    const info = header.studyInfo;
+    summary.unchanged = inWriteTransaction(db, () => complete(db, staging, inserter, { name: studyName, info }, options.now, summary));
   } catch (err) {
     try {
       discardStaging(db, staging.importId);
@@ -135,14 +136,15 @@ export async function writeEpisodeChunks(
 
 /**
  * Completes the import in one transaction; returns true (and changes nothing) when the study already has an import of
- * the same content. Otherwise the hidden study becomes the study `name`, or, when a study of that name exists (it may
- * have been made by another import meanwhile), its episodes move there; then the labels that came with them are stored.
+ * the same content. Otherwise the hidden study becomes the study `name` with the reader's final `info`, or, when a
+ * study of that name exists (it may have been made by another import meanwhile), its episodes move there (keeping its
+ * own info); then the labels that came with them are stored.
  */
 function complete(
   db: Db,
   staging: Staging,
   inserter: BatchInserter,
-  name: string,
+  { name, info }: { name: string; info: Record<string, unknown> },
   now: Date,
   summary: ImportSummary,
 ): boolean {
@@ -156,6 +158,7 @@ function complete(
   const studyId = existing ?? staging.studyId;
   if (existing === null) {
     renameStudy(db, staging.studyId, name);
+    writeStudyInfo(db, staging.studyId, info); // a streamed reader may have learnt more by the end (VERA's tracks)
   } else {
     try {
       moveStudyEpisodes(db, staging.studyId, existing);

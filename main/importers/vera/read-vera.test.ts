@@ -136,7 +136,10 @@ describe('readVera on broken inputs', () => {
     typed.episodes[0].turns = 'none';
     expect((await failure({ 'test.json': typed })).field).toBe('episodes[0].turns');
     const truncated = await failure({ 'test.json': episodesText.slice(0, 3000) });
-    expect([truncated.file, truncated.record, truncated.field]).toEqual(['test.json', 'file', '(json)']);
+    // the file is outlined before any episode is parsed: the cut is named by the episode and field it falls in
+    const cutIn = ['test.json', 'episode 4 (id "vera_mrcr_00c44580")', 'episodes[3].track'];
+    expect([truncated.file, truncated.record, truncated.field]).toEqual(cutIn);
+    expect(truncated.message).toContain('the file ends at byte 3,000, inside the document: it is cut short');
   });
 
   it('names a bad grade label, and refuses an audio reference leading outside the folder', async () => {

@@ -1,62 +1,130 @@
-/** Reads VERA voice episodes (an episodes JSON file, or a folder of them) with any grader outputs beside them into one batch. */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+/**
+ * Reads VERA voice episodes (an episodes JSON file, or a folder of them) with any grader outputs beside them, episode
+ * by episode as they are imported (each file is outlined in one pass and its episodes parsed one at a time, never
+ * whole), or whole into one batch.
+ */
+import { closeSync, existsSync, readdirSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { ImportError, type BatchEpisode, type ImportBatch } from '../batch';
+import { collectBatch, ImportError, type ImportBatch, type ImportHeader, type ImportItem } from '../batch';
 import { checkEpisodeLimits } from '../episode-limits';
+import { leadingStringField } from '../json-stream-key';
+import { outlineJson, type JsonOutline } from '../json-stream';
+import { readJsonElement } from '../json-stream-read';
+import { JSON_FILE, VERA_EPISODE } from '../limits';
 import { resolveInsideRoot } from '../safe-path';
-import { readJsonFile, validate } from '../read-json';
+import { openForImport } from '../text-lines';
+import { validate } from '../read-json';
 import { veraEpisodes } from './episode';
 import { isGradesFile, readGrades } from './grades';
-import { veraEpisode, veraEpisodesFile } from './schema';
+import { veraEpisode } from './schema';
+
+/** An episodes file, outlined: where each of its episodes lies. */
+interface EpisodesFile {
+  name: string;
+  path: string;
+  outline: JsonOutline;
+}
+
+/** How messages name episode `index` (from 0), with its id when its text gives one. */
+function episodeRecord(index: number, id: string | null): string {
+  return id === null ? `episode ${index + 1}` : `episode ${index + 1} (id ${JSON.stringify(id.slice(0, 60))})`;
+}
+
+/** The outline of the JSON file at `path`: its `episodes` elements, each held to a VERA episode's size. */
+function outlineEpisodes(path: string, name: string): JsonOutline {
+  return outlineJson(path, name, {
+    arrayKey: 'episodes',
+    elementLimit: VERA_EPISODE,
+    fieldsLimit: JSON_FILE,
+    elementRecord: (index, before) => episodeRecord(index, leadingStringField(before, 'id')),
+    fieldsFromTop: true,
+  });
+}
+
+/** Whether the file's first byte after white space opens an object (only an object can hold an `episodes` list). */
+function opensObject(path: string, name: string): boolean {
+  const fd = openForImport(path, name);
+  try {
+    const head = Buffer.alloc(4096);
+    const text = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString('utf8');
+    return /^\uFEFF?\s*\{/.test(text);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** The episodes files to read: the file given, or every JSON in the folder whose top level has an `episodes` list. */
-function episodesFiles(abs: string): { root: string; files: { name: string; raw: unknown }[] } {
+function episodesFiles(abs: string): { root: string; files: EpisodesFile[] } {
   if (!existsSync(abs)) throw new ImportError(basename(abs), 'file', '(file)', 'does not exist');
   if (!statSync(abs).isDirectory()) {
     const name = basename(abs);
-    return { root: dirname(abs), files: [{ name, raw: readJsonFile(abs, name) }] };
+    const outline = outlineEpisodes(abs, name);
+    if (!outline.hasArray) throw new ImportError(name, 'file', 'episodes', 'expected a list of episodes');
+    return { root: dirname(abs), files: [{ name, path: abs, outline }] };
   }
   const files = readdirSync(abs)
     .filter((name) => name.endsWith('.json') && !isGradesFile(name))
     .sort()
-    .map((name) => ({ name, raw: readJsonFile(resolveInsideRoot(abs, name, { file: name, record: 'file', field: '(file)' }), name) }))
-    .filter(({ raw }) => Array.isArray((raw as { episodes?: unknown } | null)?.episodes));
-  if (files.length === 0) throw new ImportError(basename(abs), 'folder', '(episodes)', 'no VERA episodes file (a JSON object with an "episodes" list) in the folder');
+    .map((name) => ({ name, path: resolveInsideRoot(abs, name, { file: name, record: 'file', field: '(file)' }) }))
+    .filter(({ name, path }) => opensObject(path, name))
+    .map(({ name, path }) => ({ name, path, outline: outlineEpisodes(path, name) }))
+    .filter(({ outline }) => outline.hasArray);
+  if (files.length === 0) {
+    const problem = 'no VERA episodes file (a JSON object with an "episodes" list) in the folder';
+    throw new ImportError(basename(abs), 'folder', '(episodes)', problem);
+  }
   return { root: abs, files };
 }
 
-/** Reads the VERA episodes at `path`. */
-export async function readVera(path: string): Promise<ImportBatch> {
+/**
+ * The VERA episodes at `path` as they are read: the header first, then each batch episode (one per graded system).
+ * The header's warnings and its study info's `tracks` are filled as the episodes are read; they are complete once
+ * the last episode has been yielded.
+ */
+export function* readVeraItems(path: string): Generator<ImportItem> {
   const { root, files } = episodesFiles(resolve(path));
   const grades = readGrades(root);
-  const warnings = new Map<string, number>();
-  const warn = (message: string) => warnings.set(message, (warnings.get(message) ?? 0) + 1);
-  const episodes: BatchEpisode[] = [];
-  const seen = new Set<string>();
-  for (const { name, raw } of files) {
-    validate(veraEpisodesFile, raw, name, 'file').episodes.forEach((item, i) => {
-      const id = (item as { id?: unknown } | null)?.id;
-      const record = typeof id === 'string' ? `episode ${i + 1} (id ${JSON.stringify(id.slice(0, 60))})` : `episode ${i + 1}`;
-      const prefix = `episodes[${i}]`;
-      const ep = validate(veraEpisode, item, name, record, prefix);
-      if (seen.has(ep.id)) throw new ImportError(name, record, `${prefix}.id`, 'the same episode id appears twice');
-      seen.add(ep.id);
-      const built = veraEpisodes(ep, grades.byEpisode.get(ep.id) ?? [], { root, file: name, record, prefix, warn });
-      for (const episode of built) checkEpisodeLimits(episode, name, record);
-      episodes.push(...built);
-    });
-  }
-  const orphans = [...grades.byEpisode.keys()].filter((id) => !seen.has(id)).length;
-  if (orphans) warn(`${orphans} graded episode id(s) are not in the episodes file(s); their grades were ignored`);
-  if (grades.files.length && episodes.some((e) => e.system === '')) warn('some episodes have no grade in the grades files');
-  return {
+  const counts = new Map<string, number>();
+  const warn = (message: string) => counts.set(message, (counts.get(message) ?? 0) + 1);
+  const tracks: string[] = [];
+  const header: ImportHeader = {
     format: 'vera',
     benchmark: 'vera',
     studyName: `VERA ${files.map((f) => f.name.replace(/\.json$/, '')).join(', ')}`,
-    studyInfo: { episodesFiles: files.map((f) => f.name), gradesFiles: grades.files, tracks: [...new Set(episodes.map((e) => e.condition.track))] },
+    studyInfo: { episodesFiles: files.map((f) => f.name), gradesFiles: grades.files, tracks },
     source: resolve(path),
-    episodes,
     skipped: 0,
-    warnings: [...warnings].map(([message, n]) => (n > 1 ? `${message} (${n} times)` : message)),
+    warnings: [],
   };
+  yield { kind: 'header', header };
+  const seen = new Set<string>();
+  let ungraded = false;
+  for (const { name, path: file, outline } of files) {
+    for (let i = 0; i < outline.elements.length; i++) {
+      const prefix = `episodes[${i}]`;
+      const named = (text: string) => episodeRecord(i, leadingStringField(text, 'id'));
+      const item = readJsonElement(file, name, outline, i, named);
+      const id = (item as { id?: unknown } | null)?.id;
+      const record = episodeRecord(i, typeof id === 'string' ? id : null);
+      const ep = validate(veraEpisode, item, name, record, prefix);
+      if (seen.has(ep.id)) throw new ImportError(name, record, `${prefix}.id`, 'the same episode id appears twice');
+      seen.add(ep.id);
+      if (!tracks.includes(ep.track)) tracks.push(ep.track);
+      const built = veraEpisodes(ep, grades.byEpisode.get(ep.id) ?? [], { root, file: name, record, prefix, warn });
+      for (const episode of built) {
+        checkEpisodeLimits(episode, name, record);
+        ungraded ||= episode.system === '';
+        yield { kind: 'episode', episode };
+      }
+    }
+  }
+  const orphans = [...grades.byEpisode.keys()].filter((id) => !seen.has(id)).length;
+  if (orphans) warn(`${orphans} graded episode id(s) are not in the episodes file(s); their grades were ignored`);
+  if (grades.files.length && ungraded) warn('some episodes have no grade in the grades files');
+  header.warnings.push(...[...counts].map(([message, n]) => (n > 1 ? `${message} (${n} times)` : message)));
+}
+
+/** Reads the VERA episodes at `path` whole, into one batch. */
+export async function readVera(path: string): Promise<ImportBatch> {
+  return collectBatch(readVeraItems(path));
 }
