@@ -29,6 +29,7 @@ import { metricsTables } from './tables';
 import { judgeCorrectedSection } from './judge-corrected';
 import { transcriptionRows } from '../stats/text/transcription-rows';
 import { resolveOptions } from './metrics-options';
+import { resultsCellEpisodes } from './results-cells';
 
 /**
  * A section to compute; `cost` orders the worker's computation (cheapest first: interaction reads the database alone
@@ -129,7 +130,7 @@ export function studySections(db: Db, study: number | string, options: MetricsOp
     }));
   }
   add('vera', 4, (notes) => {
-    const vera = count.has('vera') ? of('vera') : undefined;
+    const vera = count.has('vera') ? resultsCellEpisodes('vera', of('vera') ?? [], notes) : undefined;
     return {
       key: 'vera',
       value: vera
@@ -141,7 +142,7 @@ export function studySections(db: Db, study: number | string, options: MetricsOp
     };
   });
   add('dsb-dg', 4, (notes) => {
-    const dsb = count.has('dsb-dg') ? of('dsb-dg') : undefined;
+    const dsb = count.has('dsb-dg') ? resultsCellEpisodes('dsb-dg', of('dsb-dg') ?? [], notes) : undefined;
     if (!dsb) return { key: 'dsbDg', value: null };
     const speech = loadSpeechTurns(db, studyId, new Set(dsb.map((e) => e.id)));
     return { key: 'dsbDg', value: dsbDgSection(dsb, (id) => speech.get(id) ?? [], boot, notes) };

@@ -6,7 +6,17 @@ import { correctedTables } from './tables-corrected';
 import { transcriptionTables } from './tables-transcription';
 import { dsbRunTables } from './tables-dsb-runs';
 import { veraWerTables } from './tables-vera-wer';
-import { col, coverage, intervalCells, rateCells, rateColumns, systemLabel } from './table-kit';
+import { MIN_CELL_ITEMS } from '../stats/benchmarks/min-cell';
+import {
+  col,
+  coverage,
+  intervalCells,
+  minimumNote,
+  rateCells,
+  rateColumns,
+  smallRows,
+  systemLabel,
+} from './table-kit';
 import type { GroundingRow } from '../../shared/types/grounding-rows';
 
 const groundingColumns = (groupLabel: string | null): MetricsTable['columns'] => [
@@ -35,6 +45,10 @@ const groundingCells = (r: Pick<GroundingRow, 'system' | 'summary'> & { group?: 
   falseConfidenceRate: r.summary.falseConfidence.value,
 });
 
+/** The note's sentence on greyed rows, with a leading space, when any of `rows` is below the minimum; else ''. */
+const smallNote = (rows: readonly { belowMinimum: boolean }[]): string =>
+  rows.some((r) => r.belowMinimum) ? ` ${minimumNote(MIN_CELL_ITEMS)}` : '';
+
 function veraTables(v: VeraSection, confidence: number): MetricsTable[] {
   const section = 'vera';
   const tables: MetricsTable[] = [
@@ -52,6 +66,8 @@ function veraTables(v: VeraSection, confidence: number): MetricsTable[] {
   ];
   if (v.gaps.length) {
     const repeat = (r: number | 'mean') => (r === 'mean' ? 'mean' : String(r));
+    // the rows of the per-track table, in its order: each gap's tracks, then its macro row (never greyed)
+    const trackRows = v.gaps.flatMap((g) => [...g.tracks, { belowMinimum: false }]);
     tables.push({
       id: 'vera-voice-text-gap',
       section,
@@ -70,9 +86,11 @@ function veraTables(v: VeraSection, confidence: number): MetricsTable[] {
         p: g.pooled.test?.exactP ?? null, chiSquare: g.pooled.test?.chiSquare ?? null,
         chiSquareP: g.pooled.test?.chiSquareP ?? null, holmP: g.holmP,
       })),
+      belowMinimum: smallRows(v.gaps.map((g) => g.pooled)),
       note: `${coverage(confidence)} interval: paired percentile bootstrap over items. ` +
         'Holm across the per-repeat rows. ' +
-        'Repeat = trial number; “mean” scores each item by its mean over the repeats (no McNemar).',
+        'Repeat = trial number; “mean” scores each item by its mean over the repeats (no McNemar).' +
+        smallNote(v.gaps.map((g) => g.pooled)),
     });
     tables.push({
       id: 'vera-gap-tracks',
@@ -101,8 +119,10 @@ function veraTables(v: VeraSection, confidence: number): MetricsTable[] {
           },
         ];
       }),
+      belowMinimum: smallRows(trackRows),
       note: `Macro = unweighted mean over the tracks with pairs. ${coverage(confidence)} intervals resample items ` +
-        '(for macro, over all tracks). Exact McNemar per track, Holm across the tracks of the same systems and repeat.',
+        '(for macro, over all tracks). Exact McNemar per track, Holm across the tracks of the same systems and repeat.' +
+        smallNote(trackRows),
     });
   }
   tables.push({

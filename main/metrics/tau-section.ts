@@ -28,6 +28,7 @@ import { elicitationFigures, type IntakeSource } from './elicitation';
 import { elicitationAnalyses } from './elicitation-analyses';
 import { elicitationDifficulty } from './elicitation-difficulty';
 import { subsetOf } from './elicitation-facts';
+import { resultsCellEpisodes } from './results-cells';
 import type { MetricsEpisode } from './load';
 
 /** The outcome record of an episode for the τ functions. */
@@ -202,16 +203,8 @@ export function tauSection(
   options: BootstrapOptions,
   notes: string[],
 ): TauSection {
-  const episodes = all.filter((e) => subsetOf(e) === null);
+  const episodes = resultsCellEpisodes(benchmark, all, notes, true);
   const subsets = subsetCounts(all.filter((e) => subsetOf(e) !== null));
-  if (subsets.length) {
-    const list = subsets.map((s) => `${s.subset} ${s.episodes}`).join(', ');
-    notes.push(
-      `${benchmark}: ${all.length - episodes.length} episode(s) of subsets (${list}) are left out of the system ` +
-        'tables: they are no part of a results cell (hand-picked examples, validation-only calls) and are counted ' +
-        'in their own table',
-    );
-  }
   const records = episodes.map(outcomeOf);
   const unscored = records.filter((r) => r.reward === null).length;
   if (unscored > 0)

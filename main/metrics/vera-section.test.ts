@@ -61,37 +61,61 @@ describe('VERA accuracy per track and macro average', () => {
 });
 
 describe('voice–text gap', () => {
-  it('gpt-realtime vs gpt-4o-text: gap 0.4, b = 3, c = 1, exact p = 2·5/16 = 0.625, χ² = (2 − 1)²/4; gemini-live: b = 3, c = 0, p = 0.25; Holm (0.625, 0.5)', () => {
+  it('gpt-realtime vs gpt-4o-text on the five fixture items: gap 0.4, greyed and untested (fewer than 10 pairs)', () => {
     const v = studyMetrics(t.services.db, studyId, { resamples: 1000 }).vera!;
     const rt = v.gaps.find((g) => g.voiceSystem === 'gpt-realtime')!;
     expect(rt).toMatchObject({ textSystem: 'gpt-4o-text', repeat: 0, unpaired: 0, pooled: { pairs: 5, voiceAccuracy: 0.4, textAccuracy: 0.8 } });
     expect(rt.pooled.gap).toBeCloseTo(0.4, 12);
-    expect([rt.pooled.test!.b, rt.pooled.test!.c]).toEqual([3, 1]);
-    expect(rt.pooled.test!.exactP).toBeCloseTo(0.625, 12);
-    expect(rt.pooled.test!.chiSquare).toBeCloseTo(0.25, 12);
-    const gm = v.gaps.find((g) => g.voiceSystem === 'gemini-live')!;
-    expect([gm.pooled.test!.b, gm.pooled.test!.c]).toEqual([3, 0]);
-    expect(gm.pooled.test!.exactP).toBeCloseTo(0.25, 12);
-    expect(rt.holmP).toBeCloseTo(0.625, 12);
-    expect(gm.holmP).toBeCloseTo(0.5, 12);
-    // The interval is the paired bootstrap of (text − voice) over the five items.
+    expect([rt.pooled.belowMinimum, rt.pooled.test, rt.holmP]).toEqual([true, null, null]);
+    // The interval is still given: the paired bootstrap of (text − voice) over the five items.
     const pairs = GRADES['gpt-realtime'].map((g, i) => Number(GRADES['gpt-4o-text'][i] === 'CORRECT') - Number(g === 'CORRECT'));
     expect(rt.pooled.interval).toEqual(percentileBootstrap(pairs, (s) => s.reduce((a, b) => a + b, 0) / s.length, { resamples: 1000, seed: 1 }));
+    const tables = studyMetrics(t.services.db, studyId, { resamples: 200 }).tables;
+    const pooled = tables.find((x) => x.id === 'vera-voice-text-gap')!;
+    expect(pooled.belowMinimum).toEqual([0, 1]);
+    expect(pooled.rows.map((r) => r.p)).toEqual([null, null]);
+    expect(pooled.note).toContain('fewer than 10 items');
   });
 
-  it('per track (one item each: 0, 1, 1, −1, 1), macro (0 + 1 + 1 − 1 + 1)/5 = 0.4, Holm across tracks', () => {
+  it('per track (one item each: 0, 1, 1, −1, 1), macro (0 + 1 + 1 − 1 + 1)/5 = 0.4; one-pair tracks get no test', () => {
     const rt = studyMetrics(t.services.db, studyId, { resamples: 200 }).vera!.gaps.find((g) => g.voiceSystem === 'gpt-realtime')!;
-    expect(rt.tracks.map((x) => [x.track, x.pairs, x.gap, x.test!.b, x.test!.c])).toEqual([
-      ['mathematical_reasoning', 1, 0, 0, 0],
-      ['web', 1, 1, 1, 0],
-      ['science', 1, 1, 1, 0],
-      ['long_context', 1, -1, 0, 1],
-      ['factual_recall', 1, 1, 1, 0],
+    expect(rt.tracks.map((x) => [x.track, x.pairs, x.gap, x.belowMinimum, x.test, x.holmP])).toEqual([
+      ['mathematical_reasoning', 1, 0, true, null, null],
+      ['web', 1, 1, true, null, null],
+      ['science', 1, 1, true, null, null],
+      ['long_context', 1, -1, true, null, null],
+      ['factual_recall', 1, 1, true, null, null],
     ]);
-    // One discordant pair gives exact p = 1; Holm keeps 1.
-    expect(rt.tracks.map((x) => x.holmP)).toEqual([1, 1, 1, 1, 1]);
     expect(rt.macro.gap).toBeCloseTo(0.4, 12);
     expect(rt.macro.textAccuracy).toBeCloseTo(0.8, 12);
+  });
+
+  it('12 items: A b = 5, c = 1, exact p = 2·7/64 = 0.21875, χ² = (4 − 1)²/6 = 1.5; B b = 3, c = 2, p = 1; Holm (0.4375, 1)', async () => {
+    // text T right on q0–q9; voice A right on q0–q4 and q10; voice B right on q3–q11.
+    const system = (name: string, right: (i: number) => boolean) =>
+      Array.from({ length: 12 }, (_, i) => ({
+        schema: 'earshot-episode-v1', id: `q${i}@${name}`, system: name, task: `q${i}`, condition: { track: 'web' },
+        judgements: [{ judge_id: 'g', label: right(i) ? 'CORRECT' : 'INCORRECT' }],
+      }));
+    const jsonl = writeJsonl(dir, 'vera-mcnemar.jsonl', [
+      { schema: 'earshot-study-v1', name: 'VERA McNemar', benchmark: 'vera' },
+      ...system('T', (i) => i < 10),
+      ...system('A', (i) => i < 5 || i === 10),
+      ...system('B', (i) => i >= 3),
+    ]);
+    const id = await importStudy(t.services, jsonl, 'VERA McNemar');
+    const { gaps } = studyMetrics(t.services.db, id, { resamples: 200, textSystems: ['T'] }).vera!;
+    const row = (voice: string) => gaps.find((g) => g.voiceSystem === voice)!;
+    const [a, b] = [row('A'), row('B')];
+    expect([a.pooled.pairs, a.pooled.belowMinimum, a.pooled.test!.b, a.pooled.test!.c]).toEqual([12, false, 5, 1]);
+    expect(a.pooled.gap).toBeCloseTo(1 / 3, 12);
+    expect(a.pooled.test!.exactP).toBeCloseTo(0.21875, 12);
+    expect(a.pooled.test!.chiSquare).toBeCloseTo(1.5, 12);
+    expect([b.pooled.test!.b, b.pooled.test!.c]).toEqual([3, 2]);
+    expect(b.pooled.test!.exactP).toBeCloseTo(1, 12);
+    expect(b.pooled.gap).toBeCloseTo(1 / 12, 12);
+    expect(a.holmP).toBeCloseTo(0.4375, 12);
+    expect(b.holmP).toBeCloseTo(1, 12);
   });
 
   it('textSystems marks a system as text', () => {
@@ -140,8 +164,8 @@ describe('latency–accuracy points', () => {
 
 describe('voice–text gap with repeats (never skipped)', () => {
   // Text (one trial): m1 m2 w1 right, w2 wrong. Voice trial 0: m1 right; trial 1: m1 m2 w2 right.
-  // Repeat 0: math 1 − 1/2, web 1/2 − 0 → gaps 0.5, 0.5; pooled 3/4 − 1/4 = 0.5; b = 2 (m2, w1), c = 0, p = 0.5.
-  // Repeat 1: math 1 − 1, web 1/2 − 1/2 → 0, 0; pooled 0; b = 1 (w1), c = 1 (w2), p = 1. Holm (0.5, 1) → (1, 1).
+  // Repeat 0: math 1 − 1/2, web 1/2 − 0 → gaps 0.5, 0.5; pooled 3/4 − 1/4 = 0.5.
+  // Repeat 1: math 1 − 1, web 1/2 − 1/2 → 0, 0; pooled 0.
   // Mean over repeats (item scores averaged): voice m1 1, m2 ½, w1 0, w2 ½ → math 1 − ¾, web ½ − ¼ → 0.25 each;
   // pooled 0.25 = the mean of the per-repeat gaps; no McNemar.
   let id: number;
@@ -162,10 +186,11 @@ describe('voice–text gap with repeats (never skipped)', () => {
 
   it('gives one row per repeat and the mean over repeats', () => {
     const gaps = studyMetrics(t.services.db, id, { resamples: 200 }).vera!.gaps;
-    expect(gaps.map((g) => [g.repeat, g.pooled.pairs, g.pooled.gap, g.pooled.test?.b ?? null, g.pooled.test?.c ?? null, g.holmP])).toEqual([
-      [0, 4, 0.5, 2, 0, 1],
-      [1, 4, 0, 1, 1, 1],
-      ['mean', 4, 0.25, null, null, null],
+    // four pairs a row: every row is below the minimum cell size, so none is tested (McNemar: see the 12-item test)
+    expect(gaps.map((g) => [g.repeat, g.pooled.pairs, g.pooled.gap, g.pooled.belowMinimum, g.pooled.test, g.holmP])).toEqual([
+      [0, 4, 0.5, true, null, null],
+      [1, 4, 0, true, null, null],
+      ['mean', 4, 0.25, true, null, null],
     ]);
     expect(gaps.map((g) => g.tracks.map((x) => x.gap))).toEqual([[0.5, 0.5], [0, 0], [0.25, 0.25]]);
     expect(gaps.map((g) => g.macro.gap)).toEqual([0.5, 0, 0.25]);

@@ -33,8 +33,13 @@ export interface GapFigure {
   gap: number | null;
   /** Percentile bootstrap of the gap, resampling items (a pair stays together); null without pairs. */
   interval: BootstrapInterval | null;
-  /** McNemar with b = text right & voice wrong, c = voice right & text wrong; null unless every score is 0 or 1. */
+  /**
+   * McNemar with b = text right & voice wrong, c = voice right & text wrong; null unless every score is 0 or 1, and
+   * null for a cell below the minimum.
+   */
   test: McNemarResult | null;
+  /** Fewer pairs than the minimum cell size (10): shown with its n, greyed, given no test. */
+  belowMinimum: boolean;
 }
 
 /** The gap on one track, with its McNemar p adjusted (Holm) across the tracks tested. */
@@ -49,5 +54,5 @@ export interface VoiceTextGaps {
   /** Tracks in the order their first pair appears. */
   tracks: TrackGap[];
   /** Unweighted means over the tracks with pairs; the interval resamples items over all tracks. */
-  macro: Omit<GapFigure, 'test'>;
+  macro: Omit<GapFigure, 'test' | 'belowMinimum'>;
 }

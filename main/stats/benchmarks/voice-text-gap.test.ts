@@ -54,7 +54,9 @@ describe('pooled voice–text gap (VERA, Lin et al. arXiv 2509.26542, voice vs t
     na.voice.push(grade('voice-model', 'ungraded', 'CORRECT'));
     // default: NOT_ATTEMPTED = wrong → 2 pairs, gap = (2 − 1)/2 = 0.5; unpaired: only-voice + ungraded = 2
     const counted = voiceTextGaps(pairGrades(na.voice, na.text), { resamples: 50 });
-    expect([counted.pooled.pairs, counted.unpaired, counted.pooled.gap, counted.pooled.test!.b]).toEqual([2, 2, 0.5, 1]);
+    expect([counted.pooled.pairs, counted.unpaired, counted.pooled.gap]).toEqual([2, 2, 0.5]);
+    // two pairs are below the minimum cell size: shown, greyed, not tested
+    expect([counted.pooled.belowMinimum, counted.pooled.test]).toEqual([true, null]);
     // exclude: the NOT_ATTEMPTED pair drops → 1 pair, gap 0; unpaired 3
     const excluded = voiceTextGaps(pairGrades(na.voice, na.text, 'exclude'), { resamples: 50 });
     expect([excluded.pooled.pairs, excluded.unpaired, excluded.pooled.gap]).toEqual([1, 3, 0]);
@@ -70,34 +72,51 @@ describe('pooled voice–text gap (VERA, Lin et al. arXiv 2509.26542, voice vs t
 
   it('returns nulls without pairs', () => {
     const none = voiceTextGaps(pairGrades([grade('v', 'a', 'CORRECT')], [grade('t', 'b', 'CORRECT')]));
-    expect([none.pooled.pairs, none.pooled.gap, none.pooled.interval, none.pooled.test!.exactP, none.macro.gap, none.tracks]).toEqual([0, null, null, 1, null, []]);
+    const { pooled } = none;
+    expect([pooled.pairs, pooled.gap, pooled.interval, pooled.test, none.macro.gap, none.tracks]).toEqual([0, null, null, null, null, []]);
   });
 });
 
 describe('per-track and macro gaps with Holm across tracks (VERA, Lin et al., Table 2 headline)', () => {
-  // math: 4 pairs, text 4/4, voice 0/4 → gap 1, b = 4, c = 0, exact p = 2 × 0.5⁴ = 0.125.
-  // web: 6 pairs, text 3/6, voice 2/6 → gap 1/6; b = 2, c = 1, exact p = 1.
+  // math: 10 pairs (b 4, both right 3, both wrong 3), text 7/10, voice 3/10 → gap 0.4, b = 4, c = 0,
+  // exact p = 2 × 0.5⁴ = 0.125.
+  // web: 12 pairs (b 2, c 1, both right 4, both wrong 5), text 6/12, voice 5/12 → gap 1/12; exact p = 1.
   // Holm over (0.125, 1): 2 × 0.125 = 0.25, max(0.25, min(1, 1 × 1)) = 1.
-  // Pooled: text 7/10, voice 2/10 → 0.5. Macro: text (1 + 0.5)/2 = 0.75, voice (0 + 1/3)/2 = 1/6, gap 7/12 ≈ 0.583.
-  const math = build([['CORRECT', 'INCORRECT', 4]], 'math');
-  const web = build([['CORRECT', 'INCORRECT', 2], ['INCORRECT', 'CORRECT', 1], ['CORRECT', 'CORRECT', 1], ['INCORRECT', 'INCORRECT', 2]], 'web');
+  // Pooled: text 13/22, voice 8/22 → 5/22. Macro: text (0.7 + 0.5)/2 = 0.6, voice (0.3 + 5/12)/2 = 43/120,
+  // gap 29/120 ≈ 0.242.
+  const math = build([['CORRECT', 'INCORRECT', 4], ['CORRECT', 'CORRECT', 3], ['INCORRECT', 'INCORRECT', 3]], 'math');
+  const web = build([['CORRECT', 'INCORRECT', 2], ['INCORRECT', 'CORRECT', 1], ['CORRECT', 'CORRECT', 4], ['INCORRECT', 'INCORRECT', 5]], 'web');
   const gaps = voiceTextGaps(pairGrades([...math.voice, ...web.voice], [...math.text, ...web.text]), { resamples: 500 });
 
   it('computes each track, the pooled and the macro gap', () => {
     expect(gaps.tracks.map((t) => [t.track, t.pairs, t.textAccuracy, t.voiceAccuracy, t.test!.b, t.test!.c])).toEqual([
-      ['math', 4, 1, 0, 4, 0],
-      ['web', 6, 0.5, 2 / 6, 2, 1],
+      ['math', 10, 0.7, 0.3, 4, 0],
+      ['web', 12, 0.5, 5 / 12, 2, 1],
     ]);
-    expect(gaps.tracks[1].gap).toBeCloseTo(1 / 6, 14);
-    expect(gaps.pooled.gap).toBeCloseTo(0.5, 14);
-    expect(gaps.macro.textAccuracy).toBeCloseTo(0.75, 14);
-    expect(gaps.macro.voiceAccuracy).toBeCloseTo(1 / 6, 14);
-    expect(gaps.macro.gap).toBeCloseTo(7 / 12, 14);
+    expect(gaps.tracks[1].gap).toBeCloseTo(1 / 12, 14);
+    expect(gaps.pooled.gap).toBeCloseTo(5 / 22, 14);
+    expect(gaps.macro.textAccuracy).toBeCloseTo(0.6, 14);
+    expect(gaps.macro.voiceAccuracy).toBeCloseTo(43 / 120, 14);
+    expect(gaps.macro.gap).toBeCloseTo(29 / 120, 14);
   });
 
   it('adjusts the per-track McNemar p-values with Holm', () => {
     expect(gaps.tracks.map((t) => t.test!.exactP)).toEqual([0.125, 1]);
     expect(gaps.tracks.map((t) => t.holmP)).toEqual([0.25, 1]);
+  });
+
+  it('greys a track with fewer than 10 pairs and leaves it out of the test and of Holm', () => {
+    // a third track of 9 pairs, all text right and voice wrong (b = 9: p would be 2 × 0.5⁹ ≈ 0.0039)
+    const tiny = build([['CORRECT', 'INCORRECT', 9]], 'tiny');
+    const voice = [...math.voice, ...web.voice, ...tiny.voice];
+    const all = voiceTextGaps(pairGrades(voice, [...math.text, ...web.text, ...tiny.text]), { resamples: 100 });
+    const rows = all.tracks.map((t) => [t.track, t.pairs, t.belowMinimum, t.test === null, t.holmP]);
+    expect(rows).toEqual([
+      ['math', 10, false, false, 0.25],
+      ['web', 12, false, false, 1],
+      ['tiny', 9, true, true, null],
+    ]);
+    expect(all.tracks[2].gap).toBe(1); // still shown with its n
   });
 
   it('bootstraps the macro gap over items; a resample missing a track is undefined', () => {

@@ -2,6 +2,7 @@ import { percentileBootstrap, type BootstrapOptions } from './bootstrap';
 import { groupBy } from './group';
 import { holmAdjust } from './holm';
 import { mcnemar } from './mcnemar';
+import { belowMinimum } from './min-cell';
 import { isScored, type NotAttemptedPolicy, type VeraGrade } from './vera-grade';
 import type { GapFigure, VoiceTextGaps } from '../../../shared/types/vera-rows';
 
@@ -52,15 +53,18 @@ const binary = (x: number) => x === 0 || x === 1;
 
 function figure(pairs: readonly GapPair[], options: BootstrapOptions): GapFigure {
   const n = pairs.length;
+  const small = belowMinimum(n);
   return {
     pairs: n,
     voiceAccuracy: n ? mean(pairs.map((p) => p.voice)) : null,
     textAccuracy: n ? mean(pairs.map((p) => p.text)) : null,
     gap: n ? gapOf(pairs) : null,
     interval: n ? percentileBootstrap(pairs, gapOf, options) : null,
-    test: pairs.every((p) => binary(p.voice) && binary(p.text))
-      ? mcnemar(pairs.filter((p) => p.text > p.voice).length, pairs.filter((p) => p.voice > p.text).length)
-      : null,
+    test:
+      !small && pairs.every((p) => binary(p.voice) && binary(p.text))
+        ? mcnemar(pairs.filter((p) => p.text > p.voice).length, pairs.filter((p) => p.voice > p.text).length)
+        : null,
+    belowMinimum: small,
   };
 }
 
@@ -75,7 +79,8 @@ function macroOf(pairs: readonly GapPair[], tracks: readonly string[]): { voice:
 
 /**
  * VERA's voice–text gap (Lin et al., arXiv 2509.26542) pooled, per track and macro-averaged over tracks (the paper's
- * headline), each with a paired percentile bootstrap; exact McNemar per track with Holm across the tracks.
+ * headline), each with a paired percentile bootstrap; exact McNemar per track with Holm across the tracks tested (a
+ * track, or the pool, with fewer pairs than the minimum cell size gets no test).
  */
 export function voiceTextGaps(
   paired: { pairs: readonly GapPair[]; unpaired: number },
