@@ -1,27 +1,33 @@
 /**
  * End to end in Chromium on the benchmark fixtures: the reference panel beside the labels (VERA's expected answer and
  * context document, τ-Elicitation's gold values against the submitted ones and the complication, τ²'s expected
- * actions), kept as text, hidden until commit when the study says so; and the speech-activity timeline a τ² call
- * without audio gets in place of the waveform. Independent tests: each `describe` has its own host seeded through
- * `earshot import` with the studies it reads, the one test that writes (a setting, an annotator, a commit) gets a host
- * of its own, and every test opens a fresh page and the call it needs, so any test runs alone and in any order.
+ * actions, read from a copy of the τ² run whose results.json lists its task), kept as text, hidden until commit when
+ * the study says so; and the speech-activity timeline a τ² call without audio gets in place of the waveform.
+ * Independent tests: each `describe` has its own host seeded through `earshot import` with the studies it reads, the
+ * one test that writes (a setting, an annotator, a commit) gets a host of its own, and every test opens a fresh page
+ * and the call it needs, so any test runs alone and in any order.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixture } from '../test-support/fixtures';
+import { makeTau2RunWithTask, TASK_40_SIM_ID } from '../test-support/tau2-task-run';
 import { useChromium, useFreshPage, useSeededHost, useTestScope } from './support/spec-hooks';
 import type { SeedImport } from './support/seeded-host';
 import { StudioPage } from './pages/studio-page';
 import { LabelsPage } from './pages/labels-page';
 import { MetricsPage } from './pages/metrics-page';
 import { ReferencePage } from './pages/reference-page';
+import { ExpectedActionsPage } from './pages/expected-actions-page';
 import { TimelinePage } from './pages/timeline-page';
 
 const VERA = 'VERA sample';
 const ELICIT = 'τ-Elicitation archive';
 const TAU2 = 'τ-Voice experiment';
+const TAU2_TASKS = 'τ-Voice experiment with its task';
+/** A simulation of the run whose task (98) results.json does not list. */
+const UNLISTED_TASK_SIM_ID = '7c6a3e3e-ac3f-406f-aea9-8cacb0a2e680';
 const MARKUP = 'Markup check';
 /** Text that would run or draw something if it were ever taken as HTML. */
 const HOSTILE_ANSWER = '<img src=x onerror="window.__injected=1"> 30 days';
@@ -32,6 +38,7 @@ const seeds = {
   vera: (): SeedImport => ({ path: fixture('vera', 'test_voice_episodes'), study: VERA }),
   elicit: (): SeedImport => ({ path: fixture('tau-elicitation'), study: ELICIT }),
   tau2: (): SeedImport => ({ path: fixture('tau2-voice', 'experiment'), study: TAU2 }),
+  tau2WithTask: (dir: string): SeedImport => ({ path: makeTau2RunWithTask(dir), study: TAU2_TASKS }),
   markup(dir: string): SeedImport {
     const path = join(dir, 'markup.jsonl');
     const lines = [
@@ -55,6 +62,7 @@ let studio: StudioPage;
 let labels: LabelsPage;
 let studies: MetricsPage;
 let reference: ReferencePage;
+let actions: ExpectedActionsPage;
 let timeline: TimelinePage;
 
 /** A fresh page for every test of the enclosing `describe`, opened on `url()` (the studio shown, no annotator). */
@@ -66,6 +74,7 @@ function freshPageOn(url: () => string): void {
     labels = new LabelsPage(page);
     studies = new MetricsPage(page);
     reference = new ReferencePage(page);
+    actions = new ExpectedActionsPage(page);
     timeline = new TimelinePage(page);
     if (url()) await studio.open(url());
   });
@@ -174,6 +183,45 @@ describe('the reference panel on τ-Elicitation', () => {
     await labels.tab('setup');
     await reference.setHiddenUntilCommit(false);
     await labels.tab('label');
+  });
+});
+
+describe('the reference panel on τ²', () => {
+  sharedHost((work) => [seeds.tau2WithTask(work)]);
+
+  it('lists the expected actions of the call’s task with their arguments, and what the agent must say', async () => {
+    await openCall(TAU2_TASKS, TASK_40_SIM_ID);
+    await expect(actions.shown()).resolves.toEqual([
+      { name: 'find_user_id_by_email', args: [['email', 'isabella.lopez3271@example.com']], by: '' },
+      { name: 'get_user_details', args: [['user_id', 'isabella_lopez_6490']], by: '' },
+      { name: 'get_order_details', args: [['order_id', '#W4923227']], by: '' },
+      {
+        name: 'modify_pending_order_payment',
+        args: [
+          ['order_id', '#W4923227'],
+          ['payment_method_id', 'credit_card_8897086'],
+        ],
+        by: '',
+      },
+    ]);
+    await expect(actions.lists()).resolves.toEqual([
+      ['to communicate', ['60', 'mastercard']],
+      [
+        'assertions',
+        [
+          'Agent should tell the user their gift card balance is $60.',
+          'Agent should tell the user their recent order was paid with a Mastercard.',
+        ],
+      ],
+    ]);
+    await expect(reference.missingNote()).resolves.toBe('');
+    await studio.screenshotAtBothSizes('reference-tau2-actions');
+  });
+
+  it('lists none, and says why, for a call of the same run whose task results.json does not list', async () => {
+    await openCall(TAU2_TASKS, UNLISTED_TASK_SIM_ID);
+    await expect(reference.missingNote()).resolves.toMatch(/^No expected actions/);
+    await expect(actions.actions().count()).resolves.toBe(0);
   });
 });
 

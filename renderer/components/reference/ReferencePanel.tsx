@@ -114,10 +114,18 @@ function CriteriaSection({ criteria }: { criteria: NonNullable<Reference['criter
       <ol className="ref-actions">
         {criteria.actions.map((a, i) => (
           <li key={i} data-testid="reference-action">
-            <code>
-              {a.name}({a.arguments})
-            </code>
+            <code className="ref-call">{a.name}</code>
             {a.requestor && a.requestor !== 'assistant' && <span className="muted"> by the {a.requestor}</span>}
+            {a.arguments.length > 0 && (
+              <dl className="ref-args">
+                {a.arguments.map(([name, value]) => (
+                  <div key={name}>
+                    <dt>{name}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </li>
         ))}
       </ol>

@@ -48,7 +48,7 @@ describe('the reference a call carries in its info', () => {
     const r = referenceOf({
       evaluationCriteria: {
         actions: [
-          { action_id: '1', name: 'cancel_order', arguments: { order_id: '#W1' }, requestor: 'assistant' },
+          { action_id: '1', name: 'cancel_order', arguments: { order_id: '#W1', items: ['a', 2] }, requestor: 'assistant' },
           { name: 'toggle_roaming', requestor: 'user' },
           { arguments: {} },
         ],
@@ -58,8 +58,8 @@ describe('the reference a call carries in its info', () => {
     });
     expect(r.criteria).toEqual({
       actions: [
-        { name: 'cancel_order', requestor: 'assistant', arguments: '{"order_id":"#W1"}' },
-        { name: 'toggle_roaming', requestor: 'user', arguments: '{}' },
+        { name: 'cancel_order', requestor: 'assistant', arguments: [['order_id', '#W1'], ['items', '["a",2]']] },
+        { name: 'toggle_roaming', requestor: 'user', arguments: [] },
       ],
       communicate: ['$120'],
       assertions: ['The agent confirms before cancelling'],

@@ -35,8 +35,8 @@ export interface ReferenceComplication {
 export interface ExpectedAction {
   name: string;
   requestor: string | null;
-  /** The arguments as JSON text. */
-  arguments: string;
+  /** Each argument's name and value (a string as it is, anything else as JSON), in the task's order. */
+  arguments: [string, string][];
 }
 
 /** The criteria a τ² task is evaluated on (tau2's `evaluation_criteria`). */
@@ -97,13 +97,18 @@ function complicationOf(info: Json): ReferenceComplication | null {
   };
 }
 
+/** An action's arguments as [name, value] pairs; none when they are not an object. */
+function argumentsOf(args: unknown): [string, string][] {
+  return isObject(args) ? Object.entries(args).map(([k, v]) => [k, asText(v)]) : [];
+}
+
 function criteriaOf(info: Json): EvaluationCriteria | null {
   const c = info.evaluationCriteria;
   if (!isObject(c)) return null;
   const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
   const actions = (Array.isArray(c.actions) ? c.actions : []).flatMap((a): ExpectedAction[] =>
     isObject(a) && typeof a.name === 'string'
-      ? [{ name: a.name, requestor: text(a.requestor), arguments: asText(a.arguments ?? {}) }]
+      ? [{ name: a.name, requestor: text(a.requestor), arguments: argumentsOf(a.arguments) }]
       : [],
   );
   return { actions, communicate: strings(c.communicate_info), assertions: strings(c.nl_assertions) };
