@@ -183,6 +183,14 @@ describe('generic JSONL', () => {
     expect(err.problem).toBe('audio file "bomb.wav" header says 1024 channels, more than the 8 an audio file may have');
   });
 
+  it('refuses a WAV whose header cannot be read by line and field, before anything is written', async () => {
+    const good = episode('e1');
+    const broken = episode('e2', { audio: [{ path: 'cut.wav' }] });
+    const err = await refused(study([good, broken], { 'cut.wav': channelBomb().subarray(0, 30) }), 'generic');
+    expect(where(err)).toEqual(['study.jsonl', 'line 2', 'audio.0.path']);
+    expect(err.problem).toBe('audio file "cut.wav" cannot be read as WAV: fmt chunk is truncated');
+  });
+
   // ffmpeg (with ffprobe) is installed by .ci/run; without it a FLAC's header cannot be read before it is decoded.
   it.runIf(ffmpegAvailable())('refuses a FLAC whose header is past the limits, before decoding it', async () => {
     const path = study([episode('e1', { audio: [{ path: 'low.flac' }] })]);

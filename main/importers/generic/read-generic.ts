@@ -92,9 +92,10 @@ function audioPath(root: string, ref: string, file: string, record: string, fiel
 }
 
 /**
- * What is wrong with the audio at `path` under the limits on audio, from its header: a WAV's own, or what ffprobe reads
- * of a format ffmpeg decodes (so a small file that would decode to a huge one is refused before it is decoded). Null
- * for an unknown format or a header that cannot be read, which the writer refuses while decoding it.
+ * What is wrong with the audio at `path` under the limits on audio, from its header: a WAV's own (or that it cannot be
+ * read as one), or what ffprobe reads of a format ffmpeg decodes (so a small file that would decode to a huge one is
+ * refused before it is decoded). Null for an unknown format or a header ffprobe cannot read, which the writer refuses
+ * while decoding it.
  */
 function audioHeaderProblem(path: string): string | null {
   const ext = extname(path).slice(1).toLowerCase();
@@ -105,8 +106,9 @@ function audioHeaderProblem(path: string): string | null {
   try {
     return wavLimitProblem(readWavHeader(path));
   } catch (err) {
-    if (err instanceof WavError) return null;
-    throw err;
+    if (!(err instanceof WavError)) throw err;
+    const fault = err.message.startsWith(`${path}: `) ? err.message.slice(path.length + 2) : err.message;
+    return `cannot be read as WAV: ${fault}`;
   }
 }
 
