@@ -81,7 +81,7 @@ function showcase(): unknown[] {
           info: {
             answerable: label !== 'correct_abstention',
             probe_turn: 1 + i * 2,
-            script: `${system}-${tier}`,
+            script: `${system}-${tier}-${i % 3}`, // three scripts a tier, so the intervals have width
             first_audio_ms: 600 + s * 350 + t * 90 + i * 20,
           },
           judgements: [{ judge_id: 'judge', label }],
@@ -304,6 +304,10 @@ describe('Results view on a study with every family', () => {
     );
     await expect(results.table('vera-voice-text-gap').locator('tbody tr').count()).resolves.toBe(2);
     for (const id of figures) await results.screenshot(`results-figure-${id}`, results.figure(id));
+    // the gap tables grey the 8-pair cells and give them no test; every grounding rate has its interval
+    await results.screenshot('results-table-vera-gap-tracks', results.table('vera-gap-tracks'));
+    await results.screenshot('results-table-dsb-dg-grounding', results.table('dsb-dg-grounding'));
+    await results.screenshot('results-table-dsb-dg-tier', results.table('dsb-dg-tier'));
     await results.scrollTo(null);
     await results.screenshot('results-showcase-top');
     const before = await results.figure('vera-tracks').locator('svg rect').first().getAttribute('fill');

@@ -84,7 +84,27 @@ describe('DSB-DG from episodes', () => {
   it('accuracy interval resamples scripts', () => {
     const answerable = [1, 0, 1, 0, 1, 0, 0].map((value, i) => ({ script: i < 5 ? 's1' : 's2', value }));
     const direct = clusterBootstrap(answerable, (p) => p.script, (rows) => rows.reduce((n, r) => n + r.value, 0) / rows.length, { resamples: 1000, seed: 1 });
-    expect(d.bySystem.find((r) => r.system === 'S1')!.accuracyInterval).toEqual(direct);
+    expect(d.bySystem.find((r) => r.system === 'S1')!.intervals.accuracy).toEqual(direct);
+  });
+
+  it('every rate’s interval resamples scripts among the probes the rate is over', () => {
+    const meanOf = (rows: { value: number }[]) => rows.reduce((n, r) => n + r.value, 0) / rows.length;
+    const direct = (values: number[], scripts: string[]) =>
+      clusterBootstrap(values.map((value, i) => ({ script: scripts[i], value })), (p) => p.script, meanOf, {
+        resamples: 1000,
+        seed: 1,
+      });
+    const s1 = d.bySystem.find((r) => r.system === 'S1')!.intervals;
+    // answers given: p1–p5 (script s1), p7, p8 (s2); hallucinated p2 (intrinsic), p4 (extrinsic)
+    const scripts = ['s1', 's1', 's1', 's1', 's1', 's2', 's2'];
+    expect(s1.hallucination).toEqual(direct([0, 1, 0, 1, 0, 0, 0], scripts));
+    expect(s1.intrinsic).toEqual(direct([0, 1, 0, 0, 0, 0, 0], scripts));
+    // unanswerable: p6 (refused), p7 (answered, hedged), both of script s2: one cluster, so the interval is the value
+    expect([s1.refusalOnUnanswerable.low, s1.refusalOnUnanswerable.high]).toEqual([0.5, 0.5]);
+    expect([s1.falseConfidence.low, s1.falseConfidence.high]).toEqual([0, 0]);
+    // T3: answerable p3 (right), p4 (wrong), p5 (right), all of s1
+    const t3 = d.byTier.find((r) => r.system === 'S1' && r.group === 'T3')!.intervals.accuracy;
+    expect([t3.low, t3.high]).toEqual([2 / 3, 2 / 3]);
   });
 
   it('per tier (T1 1/3, T3 2/3, T5 0/1) and per domain (finance 1/4, policy 2/3)', () => {

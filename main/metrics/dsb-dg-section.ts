@@ -3,7 +3,6 @@ import {
   groundingByGroup,
   groundingDecayScore,
   groupBy,
-  isGrounded,
   latencyBySystem,
   latencyByTier,
   refreshBenefit,
@@ -12,9 +11,10 @@ import {
   type RunProbe,
   type BootstrapOptions,
   type GroundingProbe,
+  type GroupedGrounding,
 } from '../stats/benchmarks/index';
 import type { DsbDgSection } from '../../shared/types/metrics';
-import { hits, meanInterval } from './intervals';
+import { groundingIntervals } from './grounding-intervals';
 import { probesOf, type TimedTurn } from './dsb-dg-probe';
 import type { MetricsEpisode } from './load';
 import type { GroundingRow } from '../../shared/types/grounding-rows';
@@ -22,8 +22,11 @@ import type { GroundingRow } from '../../shared/types/grounding-rows';
 /** Natural order of group names, so T2 comes before T10. */
 const natural = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
 
-const sortRows = (rows: GroundingRow[], systems: readonly string[]): GroundingRow[] =>
-  [...rows].sort((a, b) => systems.indexOf(a.system) - systems.indexOf(b.system) || natural(a.group, b.group));
+/** The grouped summaries with their intervals, by system (in first-seen order), then group in natural order. */
+const groupRows = (groups: GroupedGrounding[], systems: readonly string[], options: BootstrapOptions): GroundingRow[] =>
+  [...groups]
+    .sort((a, b) => systems.indexOf(a.system) - systems.indexOf(b.system) || natural(a.group, b.group))
+    .map(({ probes, ...row }) => ({ ...row, intervals: groundingIntervals(probes, options) }));
 
 /** Every DSB-DG table of the study's DSB-DG episodes; `turnsOf` gives an episode's timed speech turns. */
 export function dsbDgSection(
@@ -55,10 +58,10 @@ export function dsbDgSection(
     bySystem: [...groupBy(probes, (p) => p.system)].map(([system, rows]) => ({
       system,
       summary: summarizeGrounding(rows),
-      accuracyInterval: meanInterval(hits(rows.filter((p) => p.answerable), (p) => p.script, isGrounded), bootstrap),
+      intervals: groundingIntervals(rows, bootstrap),
     })),
-    byTier: sortRows(groundingByGroup(probes, (p) => p.tier), systems),
-    byDomain: sortRows(groundingByGroup(probes, (p) => p.domain), systems),
+    byTier: groupRows(groundingByGroup(probes, (p) => p.tier), systems, bootstrap),
+    byDomain: groupRows(groundingByGroup(probes, (p) => p.domain), systems, bootstrap),
     decay,
     refresh: refreshBenefit(probes, bootstrap),
     latency: latencyBySystem(probes, bootstrap),

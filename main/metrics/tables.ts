@@ -23,27 +23,39 @@ const groundingColumns = (groupLabel: string | null): MetricsTable['columns'] =>
   col('system', 'system'),
   ...(groupLabel ? [col('group', groupLabel)] : []),
   col('probes', 'probes', 'int'),
-  ...rateColumns('accuracy', 'grounding accuracy', groupLabel === null),
-  ...rateColumns('hallucination', 'hallucination'),
-  col('intrinsicRate', 'intrinsic', 'rate'),
-  col('extrinsicRate', 'extrinsic', 'rate'),
-  ...rateColumns('refusal', 'refusal on unanswerable'),
-  col('overRefusalRate', 'refusal on answerable', 'rate'),
-  col('falseConfidenceRate', 'false confidence', 'rate'),
+  ...rateColumns('accuracy', 'grounding accuracy', true),
+  ...rateColumns('hallucination', 'hallucination', true),
+  col('intrinsicRate', 'intrinsic', 'rate'), col('intrinsicLow', 'low', 'rate'), col('intrinsicHigh', 'high', 'rate'),
+  col('extrinsicRate', 'extrinsic', 'rate'), col('extrinsicLow', 'low', 'rate'), col('extrinsicHigh', 'high', 'rate'),
+  ...rateColumns('refusal', 'refusal on unanswerable', true),
+  col('overRefusalRate', 'refusal on answerable', 'rate'), col('overRefusalLow', 'low', 'rate'),
+  col('overRefusalHigh', 'high', 'rate'),
+  col('falseConfidenceRate', 'false confidence', 'rate'), col('falseConfidenceLow', 'low', 'rate'),
+  col('falseConfidenceHigh', 'high', 'rate'),
 ];
 
-const groundingCells = (r: Pick<GroundingRow, 'system' | 'summary'> & { group?: string }): MetricsTable['rows'][number] => ({
+const groundingCells = (
+  r: Pick<GroundingRow, 'system' | 'summary' | 'intervals'> & { group?: string },
+): MetricsTable['rows'][number] => ({
   system: systemLabel(r.system),
   ...(r.group !== undefined ? { group: r.group } : {}),
   probes: r.summary.probes,
-  ...rateCells('accuracy', r.summary.accuracy),
-  ...rateCells('hallucination', r.summary.hallucination),
-  intrinsicRate: r.summary.intrinsic.value,
-  extrinsicRate: r.summary.extrinsic.value,
+  ...rateCells('accuracy', r.summary.accuracy), ...intervalCells('accuracy', r.intervals.accuracy),
+  ...rateCells('hallucination', r.summary.hallucination), ...intervalCells('hallucination', r.intervals.hallucination),
+  intrinsicRate: r.summary.intrinsic.value, ...intervalCells('intrinsic', r.intervals.intrinsic),
+  extrinsicRate: r.summary.extrinsic.value, ...intervalCells('extrinsic', r.intervals.extrinsic),
   ...rateCells('refusal', r.summary.refusalOnUnanswerable),
+  ...intervalCells('refusal', r.intervals.refusalOnUnanswerable),
   overRefusalRate: r.summary.refusalOnAnswerable.value,
+  ...intervalCells('overRefusal', r.intervals.refusalOnAnswerable),
   falseConfidenceRate: r.summary.falseConfidence.value,
+  ...intervalCells('falseConfidence', r.intervals.falseConfidence),
 });
+
+/** The note of a grounding table: what each rate is over, and how its interval is drawn. */
+const groundingNote = (confidence: number): string =>
+  `Accuracy over answerable probes, hallucination over answers given, refusal and false confidence over unanswerable ` +
+  `probes (refusal on answerable: over answerable). ${coverage(confidence)} intervals resample scripts.`;
 
 /** The note's sentence on greyed rows, with a leading space, when any of `rows` is below the minimum; else ''. */
 const smallNote = (rows: readonly { belowMinimum: boolean }[]): string =>
@@ -140,11 +152,16 @@ function dsbTables(d: DsbDgSection, confidence: number): MetricsTable[] {
   const tables: MetricsTable[] = [
     {
       id: 'dsb-dg-grounding', section, title: 'Grounding per system', columns: groundingColumns(null),
-      rows: d.bySystem.map((r) => ({ ...groundingCells(r), ...intervalCells('accuracy', r.accuracyInterval) })),
-      note: `${coverage(confidence)} interval of grounding accuracy resamples scripts.`,
+      rows: d.bySystem.map(groundingCells), note: groundingNote(confidence),
     },
-    { id: 'dsb-dg-tier', section, title: 'Grounding per context tier', columns: groundingColumns('tier'), rows: d.byTier.map(groundingCells) },
-    { id: 'dsb-dg-domain', section, title: 'Grounding per domain', columns: groundingColumns('domain'), rows: d.byDomain.map(groundingCells) },
+    {
+      id: 'dsb-dg-tier', section, title: 'Grounding per context tier', columns: groundingColumns('tier'),
+      rows: d.byTier.map(groundingCells), note: groundingNote(confidence),
+    },
+    {
+      id: 'dsb-dg-domain', section, title: 'Grounding per domain', columns: groundingColumns('domain'),
+      rows: d.byDomain.map(groundingCells), note: groundingNote(confidence),
+    },
     {
       id: 'dsb-dg-decay', section, title: 'Grounding Decay Score (late probes paired with their early twins)',
       columns: [

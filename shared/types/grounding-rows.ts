@@ -24,11 +24,18 @@ export interface GroundingSummary {
   falseConfidence: Rate;
 }
 
-/** A grounding summary for one system and one group (tier, domain, …). */
+/** The rates of a grounding summary (every field but `probes`). */
+export type GroundingRate = Exclude<keyof GroundingSummary, 'probes'>;
+
+/** A percentile bootstrap interval of each rate of a grounding summary, resampling scripts. */
+export type GroundingIntervals = Record<GroundingRate, BootstrapInterval>;
+
+/** A grounding summary for one system and one group (tier, domain, …), with the interval of each rate. */
 export interface GroundingRow {
   system: string;
   group: string;
   summary: GroundingSummary;
+  intervals: GroundingIntervals;
 }
 
 /** The Grounding Decay Score of one system, on pairs of an early probe and its late repeat. */

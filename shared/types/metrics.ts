@@ -26,6 +26,7 @@ import type { DifficultyStratumRow } from './elicitation-difficulty-rows';
 import type { VeraWerSection } from './vera-wer-rows';
 import type {
   GroundingDecayRow,
+  GroundingIntervals,
   GroundingRow,
   GroundingRunsRow,
   GroundingSummary,
@@ -191,7 +192,8 @@ export interface DsbDgSection {
   probes: number;
   /** Probes without a usable grounding label: left out. */
   unlabelled: number;
-  bySystem: { system: string; summary: GroundingSummary; accuracyInterval: BootstrapInterval }[];
+  /** Per system: the grounding summary and each rate's interval (resampling scripts). */
+  bySystem: { system: string; summary: GroundingSummary; intervals: GroundingIntervals }[];
   byTier: GroundingRow[];
   byDomain: GroundingRow[];
   /** Grounding Decay Score per system, on late probes paired with the early probes they repeat. */

@@ -3,6 +3,9 @@ import type { GroundingProbe } from './grounding-probe';
 import { rate } from './rate';
 import type { GroundingRow, GroundingSummary } from '../../../shared/types/grounding-rows';
 
+/** A grounding summary of one system and group, with the probes it summarises (for their intervals). */
+export type GroupedGrounding = Omit<GroundingRow, 'intervals'> & { probes: GroundingProbe[] };
+
 /** Grounding accuracy, hallucination (intrinsic/extrinsic), refusal and false-confidence rates of a set of probes. */
 export function summarizeGrounding(probes: readonly GroundingProbe[]): GroundingSummary {
   const answerable = probes.filter((p) => p.answerable);
@@ -24,10 +27,11 @@ export function summarizeGrounding(probes: readonly GroundingProbe[]): Grounding
 export function groundingByGroup(
   probes: readonly GroundingProbe[],
   groupOf: (probe: GroundingProbe) => string,
-): GroundingRow[] {
+): GroupedGrounding[] {
   return [...groupBy(probes, (p) => `${p.system}\u0000${groupOf(p)}`).values()].map((rows) => ({
     system: rows[0].system,
     group: groupOf(rows[0]),
     summary: summarizeGrounding(rows),
+    probes: rows,
   }));
 }

@@ -84,7 +84,10 @@ export function VeraFigures({ section }: { section: VeraSection }) {
 /** DSB-DG figure: grounding accuracy per context tier. */
 export function DsbFigures({ section }: { section: DsbDgSection }) {
   const tiers = useCallback((theme: ChartTheme, width: number) => (section.byTier.length ? tierPlot(section, theme, width) : null), [section]);
-  return <Figure id="dsb-dg-tiers" title="Grounding accuracy per context tier" draw={tiers} empty="no labelled probes" />;
+  const subtitle = 'answerable probes; bars: bootstrap intervals resampling scripts';
+  return (
+    <Figure id="dsb-dg-tiers" title="Grounding accuracy per context tier" subtitle={subtitle} draw={tiers} empty="no labelled probes" />
+  );
 }
 
 /** One error-category heatmap (one benchmark family). */

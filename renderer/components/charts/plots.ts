@@ -126,9 +126,17 @@ export function latencyAccuracyPlot(v: VeraSection, theme: ChartTheme, width: nu
   return { svg: asSvg(svg), legend: [...legend, { label: 'Pareto frontier (ringed)', color: theme.muted }] };
 }
 
-/** Grounding accuracy per context tier, one line per system. */
+/** Grounding accuracy per context tier, one line per system, each point with its interval (systems side by side). */
 export function tierPlot(d: DsbDgSection, theme: ChartTheme, width: number): DrawnPlot {
-  const data = d.byTier.filter((r) => r.summary.accuracy.value !== null).map((r) => ({ system: systemName(r.system), tier: r.group, value: r.summary.accuracy.value }));
+  const data = d.byTier
+    .filter((r) => r.summary.accuracy.value !== null)
+    .map((r) => ({
+      system: systemName(r.system),
+      tier: r.group,
+      value: r.summary.accuracy.value,
+      low: r.intervals.accuracy.low,
+      high: r.intervals.accuracy.high,
+    }));
   const tiers = [...new Set(d.byTier.map((r) => r.group))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const colors = palette(theme, data.map((x) => x.system));
   const svg = Plot.plot({
@@ -137,7 +145,17 @@ export function tierPlot(d: DsbDgSection, theme: ChartTheme, width: number): Dra
     x: { domain: tiers, label: 'context tier', padding: 0.5 },
     y: { domain: [0, 1], grid: true, label: 'grounding accuracy' },
     color: { domain: colors.domain, range: colors.range },
-    marks: [Plot.line(data, { x: 'tier', y: 'value', stroke: 'system', strokeWidth: 2 }), Plot.dot(data, { x: 'tier', y: 'value', fill: 'system', r: 4 })],
+    marks: [
+      // each system's interval bars 5 px apart around the tier, so the bars of systems on one tier do not overlap
+      ...colors.domain.map((system, i) =>
+        Plot.ruleX(
+          data.filter((x) => x.system === system && x.low !== null && x.high !== null),
+          { x: 'tier', y1: 'low', y2: 'high', stroke: 'system', strokeOpacity: 0.55, dx: (i - (colors.domain.length - 1) / 2) * 5 },
+        ),
+      ),
+      Plot.line(data, { x: 'tier', y: 'value', stroke: 'system', strokeWidth: 2 }),
+      Plot.dot(data, { x: 'tier', y: 'value', fill: 'system', r: 4 }),
+    ],
   });
   return { svg: asSvg(svg), legend: colors.legend };
 }
