@@ -18,6 +18,11 @@ export function dsbRunTables(d: DsbDgSection): MetricsTable[] {
         col('gds', 'GDS (pp)', 'num'),
         col('single', 'single refresh benefit (pp)', 'num'),
         col('multiple', 'multiple refresh benefit (pp)', 'num'),
+        col('hallucination', 'hallucination', 'rate'),
+        col('refusal', 'refusal on unanswerable', 'rate'),
+        col('falseConfidence', 'false confidence', 'rate'),
+        col('fted', 'FTED p50', 'ms'),
+        col('qal', 'QAL', 'num'),
       ],
       rows: d.runs.flatMap((r) => [
         ...r.runs.map((x) => ({
@@ -28,6 +33,11 @@ export function dsbRunTables(d: DsbDgSection): MetricsTable[] {
           gds: x.gds,
           single: x.single,
           multiple: x.multiple,
+          hallucination: x.hallucination.value,
+          refusal: x.refusal.value,
+          falseConfidence: x.falseConfidence.value,
+          fted: x.fted,
+          qal: x.qal,
         })),
         { system: systemLabel(r.system), run: 'median', probes: null, ...r.median },
       ]),

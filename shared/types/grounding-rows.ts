@@ -102,12 +102,28 @@ export interface GroundingRunFigures {
   /** Refresh benefit of single / multiple refreshes against none on the run's probes, pp; null without both arms. */
   single: number | null;
   multiple: number | null;
+  /** Hallucinated over answers given, in the run. */
+  hallucination: Rate;
+  /** Refusals over the run's unanswerable probes. */
+  refusal: Rate;
+  /** Confident answers over the run's unanswerable probes. */
+  falseConfidence: Rate;
+  /** FTED p50 (type 7) over the run's timed probes, ms; null without one. */
+  fted: number | null;
+  /** QAL = p50 FTED × (1 − GA at T3) of the run, ms; null without timings or T3 probes. */
+  qal: number | null;
 }
+
+/** The figures of GroundingRunFigures whose median over runs is reported. */
+export type GroundingRunMedians = Record<
+  'accuracy' | 'gds' | 'single' | 'multiple' | 'hallucination' | 'refusal' | 'falseConfidence' | 'fted' | 'qal',
+  number | null
+>;
 
 /** One system's figures run by run, and their median over the runs (DSB-DG reports the median of three runs). */
 export interface GroundingRunsRow {
   system: string;
   runs: GroundingRunFigures[];
   /** Medians over the runs with a value (mean of the middle two for an even count); null when no run has one. */
-  median: { accuracy: number | null; gds: number | null; single: number | null; multiple: number | null };
+  median: GroundingRunMedians;
 }

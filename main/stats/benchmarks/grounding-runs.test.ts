@@ -33,7 +33,43 @@ describe('groundingByRun (DSB-DG: every item run three times, the median reporte
   });
 
   it('takes the median over the runs where a figure is defined', () => {
-    expect(rows[0].median).toEqual({ accuracy: 0.8, gds: -50, single: 0, multiple: null });
+    expect(rows[0].median).toEqual({
+      accuracy: 0.8,
+      gds: -50,
+      single: 0,
+      multiple: null,
+      hallucination: 0,
+      refusal: null,
+      falseConfidence: null,
+      fted: null,
+      qal: null,
+    });
+  });
+
+  it('gives hallucination, refusal, false confidence, FTED p50 and QAL run by run, and their medians', () => {
+    // Each run: a T3 answerable probe (right in runs 0 and 1, an intrinsic hallucination in run 2), two unanswerable
+    // probes (refused in run 0; in runs 1 and 2 one refused, one answered confidently), FTED 400 + 100·trial and
+    // 800 + 100·trial ms. Run r: p50 = 600 + 100r; GA at T3 1, 1, 0 → QAL 0, 0, 800. Hallucination over answers:
+    // run 0 0/1, run 1 0/2, run 2 1/2 (the hallucinated T3 answer). Refusal 2/2, 1/2, 1/2; false confidence 0, ½, ½.
+    const make = (trial: number): RunProbe[] => {
+      const script = `t#${trial}`;
+      const ms = (base: number) => base + 100 * trial;
+      const rows = [
+        probe({ script, probe: 'a', tier: 'T3', correct: trial < 2, firstAudioMs: ms(400),
+          hallucination: trial < 2 ? 'none' : 'intrinsic' }),
+        probe({ script, probe: 'u1', answerable: false, refused: true, correct: false, firstAudioMs: ms(800) }),
+        probe({ script, probe: 'u2', answerable: false, refused: trial === 0, correct: false }),
+      ];
+      return rows.map((p) => ({ trial, probe: p }));
+    };
+    const [row] = groundingByRun([0, 1, 2].flatMap(make));
+    const shown = row.runs.map((r) => [r.hallucination.value, r.refusal.value, r.falseConfidence.value, r.fted, r.qal]);
+    expect(shown).toEqual([
+      [0, 1, 0, 600, 0],
+      [0, 0.5, 0.5, 700, 0],
+      [0.5, 0.5, 0.5, 800, 800],
+    ]);
+    expect(row.median).toMatchObject({ hallucination: 0, refusal: 0.5, falseConfidence: 0.5, fted: 700, qal: 0 });
   });
 
   it('takes the mean of the middle two for an even number of runs, per system', () => {
