@@ -8,6 +8,7 @@ import { computeStudyAgreement } from './agreement';
 import { makeAnnotators, makeStudy } from '../../test-support/annotation-study';
 import { setLabel } from './labels';
 import { decide } from './adjudication';
+import { validateCall } from '../../shared/contract';
 
 const now = new Date('2026-01-02T03:04:05Z');
 
@@ -49,6 +50,18 @@ describe('agreement on the τ-Elicitation validation labels (imported from the f
     expect(s.cohenKappa!.estimate).toBeCloseTo(0.6091205211726384, 12);
     expect(s.cohenKappaLinear!.estimate).toBeCloseTo(0.6740901683867464, 12);
     expect(s.cohenKappaQuadratic!.estimate).toBeCloseTo(0.7351772840959246, 12);
+  });
+
+  it('refuses a population below the items rated, at the contract door and in computeStudyAgreement', async () => {
+    const input = { studyId, viewerId: 1, field: 'error_source', resamples: 100 };
+    expect(validateCall('agreement.compute', { ...input, population: 400 }).ok).toBe(true);
+    const zero = validateCall('agreement.compute', { ...input, population: 0 });
+    expect(zero.ok ? 'accepted' : zero.error.message).toMatch(/^agreement\.compute: population: /);
+    const request = { studyId, field: 'error_source', resamples: 100, population: 99 };
+    await expect(computeStudyAgreement(t.services.db, request)).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'error_source: population must be a whole number of at least the 100 items rated, got 99',
+    });
   });
 
   it('error_subtype over the 32 calls both annotators gave a subtype: p_o = 0.84375, κ = 0.64602', async () => {
@@ -120,6 +133,28 @@ describe('agreement with the judge and the adjudicated label (VERA grades, hand-
     // s1 = q0..q3: A C C I C, B C I I I → agree on q0, q2: 2/4.
     expect(res.breakdowns[0].report!.statistics.percentAgreement.estimate).toBeCloseTo(0.5, 12);
   }, 30_000);
+
+  it('passes a population N to the reports over all items (overall, vs adjudicated), not to breakdowns', async () => {
+    const db = t.services.db;
+    const grades = ['CORRECT', 'INCORRECT', 'CORRECT', 'INCORRECT', 'CORRECT', 'CORRECT'];
+    const episodes = grades.map((g, i) => ({ id: `p${i}`, system: i < 3 ? 's1' : 's2', judge: g }));
+    const { studyId, ids } = await makeStudy(db, 'P', 'vera', episodes);
+    const [c, d] = makeAnnotators(db, ['C', 'D']);
+    grades.forEach((g, i) => {
+      setLabel(db, { episodeId: ids[`p${i}`], annotatorId: c, field: 'grade', value: g }, now);
+      setLabel(db, { episodeId: ids[`p${i}`], annotatorId: d, field: 'grade', value: i === 1 ? 'CORRECT' : g }, now);
+    });
+    const res = await computeStudyAgreement(db, { studyId, field: 'grade', resamples: 200, population: 60 });
+    expect(res.overall.analytic.population).toBe(60);
+    expect(res.vsAdjudicated.map((p) => [p.rater, p.report!.analytic.population])).toEqual([
+      ['C', 60],
+      ['D', 60],
+    ]);
+    expect(res.breakdowns.map((b) => [b.group, b.report!.analytic.population])).toEqual([
+      ['s1', null],
+      ['s2', null],
+    ]);
+  });
 
   it('refuses a field with fewer than two annotators', async () => {
     const { studyId } = await makeStudy(t.services.db, 'W', 'vera', [{ id: 'x' }]);

@@ -24,6 +24,11 @@ export interface AgreementRequest {
   toleranceMs?: number;
   /** Also bootstrap α by the Hayes–Krippendorff pair resampling. */
   pairBootstrap?: boolean;
+  /**
+   * Population size N of the analytic SEs' finite-population correction (at least the items rated); applied to the
+   * reports over every item (overall, each rater vs the adjudicated label), not to the breakdowns.
+   */
+  population?: number;
 }
 
 /** Rater name of the adjudicated (or unanimously accepted) final label. */
@@ -43,6 +48,11 @@ export async function computeStudyAgreement(
   const side = humanSide(db, req);
   const r = side.ratings;
   if (r.raters.length < 2) throw new DomainError('invalid_input', `${req.field}: agreement needs labels from at least 2 annotators, found ${r.raters.length}`);
+  const rated = r.items.length;
+  if (req.population !== undefined && !(Number.isInteger(req.population) && req.population >= rated)) {
+    const why = `population must be a whole number of at least the ${rated} items rated, got ${req.population}`;
+    throw new DomainError('invalid_input', `${req.field}: ${why}`);
+  }
   const level = req.level ?? r.level;
   const options: AgreementOptions = {
     level,
@@ -57,11 +67,14 @@ export async function computeStudyAgreement(
   const groups = breakdownGroups(r.items);
   for (const g of groups) jobs.push({ table: table(r, g.rows, (i) => r.labels[i], names), options });
 
+  // The population is that of the whole item set; a breakdown's own population size is not known.
+  const allItems: AgreementOptions = { ...options, population: req.population };
   const pairs: { rater: string; reference: string; job: number }[] = [];
   const pairWith = (reference: string, refLabels: (string | null)[], raters: { name: string; column: (i: number) => string | null }[]) => {
     for (const rater of raters) {
       pairs.push({ rater: rater.name, reference, job: jobs.length });
-      jobs.push({ table: table(r, all, (i) => [rater.column(i), refLabels[i]], [rater.name, reference]), options });
+      const columns = (i: number) => [rater.column(i), refLabels[i]];
+      jobs.push({ table: table(r, all, columns, [rater.name, reference]), options: allItems });
     }
   };
   const humans = r.raters.map((x, k) => ({ name: x.name, column: (i: number) => r.labels[i][k] }));
@@ -69,7 +82,7 @@ export async function computeStudyAgreement(
 
   // The overall report goes last on the same worker as the rest: one thread start (~0.5 s with tsx) instead of two.
   const overallJob = jobs.length;
-  jobs.push({ table: table(r, all, (i) => r.labels[i], names), options });
+  jobs.push({ table: table(r, all, (i) => r.labels[i], names), options: allItems });
   hooks.progress?.(0, jobs.length, `${req.field}: ${r.items.length} items, ${names.length} raters`);
   const reports = reportsInWorker(jobs, (done) => hooks.progress?.(done, jobs.length, `${done} of ${jobs.length} reports`), hooks.signal);
   // The judge section is computed here while the worker bootstraps the human–human reports on the other core.

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempServices, type TempServices } from '../../test-support/temp-services';
 import { makeAnnotators, makeStudy } from '../../test-support/annotation-study';
 import { SYSTEM_FIELDS, type LabelValue } from '../../shared/types/annotation';
-import { intervalAlpha, setAlpha, unitizingAlpha } from '../stats/agreement/index';
+import { intervalAlpha, setAlpha, setAlphaIntervals, unitizingAlpha } from '../stats/agreement/index';
 import { computeStudyAgreement } from './agreement';
 import { setLabel } from './labels';
 import { fieldMarkdown } from './report';
+import { fmtInterval } from './report-text';
 
 const now = new Date('2026-01-02T03:04:05Z');
 
@@ -122,12 +123,11 @@ describe('agreement on first-error marks, regions and label sets', () => {
       [['OFF_TARGET', 'UNSUPPORTED_FACT'], ['OFF_TARGET']],
       [['ENTITY_CONFUSION'], ['ENTITY_CONFUSION']],
     ];
-    expect(s.extras!.sets).toEqual({
-      pairableItems: 2,
-      masiAlpha: setAlpha(units, 'masi'),
-      jaccardAlpha: setAlpha(units, 'jaccard'),
-    });
-    expect(s.extras!.sets!.masiAlpha).toBeGreaterThan(s.overall.statistics.krippendorffAlpha.estimate!);
+    const { masi, jaccard } = setAlphaIntervals(units, { resamples: 200 });
+    expect(s.extras!.sets).toEqual({ pairableItems: 2, masiAlpha: masi, jaccardAlpha: jaccard });
+    expect(masi.estimate).toBeCloseTo(setAlpha(units, 'masi'), 12);
+    expect(masi.resamples).toBe(200);
+    expect(s.extras!.sets!.masiAlpha.estimate).toBeGreaterThan(s.overall.statistics.krippendorffAlpha.estimate!);
   });
 
   it('the report carries them: the first-error pairs, αu per category and the set α, escaped', async () => {
@@ -149,7 +149,12 @@ describe('agreement on first-error marks, regions and label sets', () => {
     expect(rmd).toMatch(/### Regions: unitizing αu -?\d\.\d{3} on 2 calls every rater rated \(20000 ms\)/);
     expect(rmd).toMatch(/\| overlap \| -?\d\.\d{3} \| 0\.500 \(1\) \| 4 \| 2 \| 4 \|/);
     const sets = await computeStudyAgreement(t.services.db, { studyId, field: 'error_categories', resamples: 200 });
-    expect(fieldMarkdown(sets, undefined)).toContain("2 items: Krippendorff's α with the MASI distance");
+    const { masiAlpha, jaccardAlpha } = sets.extras!.sets!;
+    expect(fieldMarkdown(sets, undefined)).toContain(
+      `2 items: Krippendorff's α with the MASI distance ${fmtInterval(masiAlpha)}, ` +
+        `with the Jaccard distance ${fmtInterval(jaccardAlpha)}.`,
+    );
+    expect(fmtInterval(masiAlpha)).toMatch(/^-?\d\.\d{3} \[/);
     const grade = await computeStudyAgreement(t.services.db, { studyId, field: 'grade', resamples: 200 });
     expect(fieldMarkdown(grade, undefined)).not.toContain('### First critical error');
   });

@@ -18,7 +18,7 @@ import { studyLabels } from '../db/labels';
 import {
   intervalAlpha,
   regionToleranceAgreement,
-  setAlpha,
+  setAlphaIntervals,
   toleranceAgreement,
   unitizingAlpha,
   type TimedRegion,
@@ -133,11 +133,11 @@ function sets(db: Db, r: FieldRatings, o: ExtrasOptions): SetAgreement {
     if (Array.isArray(v)) byCell.set(`${l.episodeId}:${l.annotatorId}`, v);
   }
   const units = r.items.map((e) => r.raters.map((rater) => byCell.get(`${e.id}:${rater.id}`) ?? null));
-  const finite = (x: number) => (Number.isFinite(x) ? x : null);
+  const { masi, jaccard } = setAlphaIntervals(units, { seed: o.seed, resamples: o.resamples });
   return {
     pairableItems: units.filter((u) => u.filter((x) => x !== null).length >= 2).length,
-    masiAlpha: finite(setAlpha(units, 'masi')),
-    jaccardAlpha: finite(setAlpha(units, 'jaccard')),
+    masiAlpha: masi,
+    jaccardAlpha: jaccard,
   };
 }
 

@@ -49,8 +49,8 @@ export function extrasMarkdownBlocks(x: FieldAgreementExtras | null | undefined,
   if (s) {
     out.push(
       '### Label sets',
-      `${s.pairableItems} items: Krippendorff's α with the MASI distance ${fmt(s.masiAlpha)}, ` +
-        `with the Jaccard distance ${fmt(s.jaccardAlpha)}.`,
+      `${s.pairableItems} items: Krippendorff's α with the MASI distance ${fmtInterval(s.masiAlpha)}, ` +
+        `with the Jaccard distance ${fmtInterval(s.jaccardAlpha)}.`,
     );
   }
   return out;

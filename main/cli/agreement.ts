@@ -4,10 +4,11 @@ import { basename, resolve } from 'node:path';
 import type { Services } from '../services/services';
 import { bootstrapInWorker, LEVELS, parseRatingsCsv, type Level } from '../stats/agreement/index';
 import type { StudyAgreement } from '../../shared/types/annotation';
+import type { AgreementReport } from '../../shared/types/agreement-report';
 import { computeStudyAgreement } from '../annotation/agreement';
 import { buildReportFiles } from '../annotation/report-files';
 import { fmtInterval } from '../annotation/report-text';
-import { labelledFields } from '../annotation/ratings';
+import { fieldRatings, labelledFields } from '../annotation/ratings';
 import { studyJudgeMappings } from '../annotation/judge-mappings';
 import { coefficientLines } from './agreement-text';
 import { extrasLines, pairBootstrapLines } from './extras-text';
@@ -44,9 +45,27 @@ function categoryOrder(opts: CliOptions): string[] | undefined {
   return order;
 }
 
+/** `--population N`, refused below the items of the table or study (counted only when the option is given). */
+function population(opts: CliOptions, countItems: () => number): number | undefined {
+  if (opts.population === undefined) return undefined;
+  const items = countItems();
+  if (opts.population < items) {
+    throw new UsageError(`--population must be at least the ${items} items, got ${opts.population}`);
+  }
+  return opts.population;
+}
+
+/** ", SEs corrected for a population of N" when the report has a population size. */
+function populationNote(r: AgreementReport): string {
+  return r.analytic.population === null ? '' : `, SEs corrected for a population of ${r.analytic.population}`;
+}
+
 function studyText(a: StudyAgreement): string {
   const o = a.overall;
-  const lines = [`${a.study.name} · ${a.field}: ${o.nPairableItems} of ${o.nItems} items labelled twice by ${o.raters.join(', ')} (${o.level}; 95% CI, ${o.bootstrap.resamples} resamples)`, ...coefficientLines(o), ...pairBootstrapLines(o), ...extrasLines(a.extras ?? null)];
+  const head =
+    `${a.study.name} · ${a.field}: ${o.nPairableItems} of ${o.nItems} items labelled twice by ${o.raters.join(', ')} ` +
+    `(${o.level}; 95% CI, ${o.bootstrap.resamples} resamples${populationNote(o)})`;
+  const lines = [head, ...coefficientLines(o), ...pairBootstrapLines(o), ...extrasLines(a.extras ?? null)];
   for (const p of a.vsAdjudicated) {
     lines.push(`  ${`${p.rater} vs ${p.reference}`.padEnd(26)} ${p.report ? `agreement ${fmtInterval(p.report.statistics.percentAgreement)}, kappa ${fmtInterval(p.report.statistics.cohenKappa)}` : p.problem}`);
   }
@@ -64,17 +83,19 @@ function defaultField(s: Services, studyId: number): string {
   return field;
 }
 
-/** `agreement --study X [--field F] [--raters A,B] [--level L] [--seed N] [--resamples N]`. */
+/** `agreement --study X [--field F] [--raters A,B] [--level L] [--seed N] [--resamples N] [--population N]`. */
 export async function agreementCommand(s: Services, opts: CliOptions): Promise<CommandOutput> {
   if (opts.ratings !== undefined) return ratingsAgreementCommand(opts);
   if (opts.order !== undefined) throw new UsageError('--order applies to --ratings; a study orders categories by its taxonomy');
   const study = requireStudy(s, opts);
   const field = opts.field ?? defaultField(s, study.id);
+  const ids = raterIds(s, opts);
   const result = await computeStudyAgreement(s.db, {
     studyId: study.id,
     field,
-    raterIds: raterIds(s, opts),
+    raterIds: ids,
     level: level(opts),
+    population: population(opts, () => fieldRatings(s.db, study.id, field, { raterIds: ids }).items.length),
     seed: opts.seed,
     resamples: opts.resamples,
     toleranceMs: opts.toleranceMs,
@@ -83,7 +104,10 @@ export async function agreementCommand(s: Services, opts: CliOptions): Promise<C
   return { json: result, text: studyText(result) };
 }
 
-/** `agreement --ratings FILE.csv [--level L] [--order a,b,c] [--seed N] [--resamples N]`: columns item,rater,label; no database. */
+/**
+ * `agreement --ratings FILE.csv [--level L] [--order a,b,c] [--seed N] [--resamples N] [--population N]`: columns
+ * item,rater,label; no database.
+ */
 export async function ratingsAgreementCommand(opts: CliOptions): Promise<CommandOutput> {
   const path = resolve(opts.ratings!);
   let text: string;
@@ -99,10 +123,14 @@ export async function ratingsAgreementCommand(opts: CliOptions): Promise<Command
     categories: categoryOrder(opts),
     seed: opts.seed,
     resamples: opts.resamples,
+    population: population(opts, () => table.items.length),
     pairBootstrap: opts.hayesKrippendorff || undefined,
   };
   const report = await bootstrapInWorker(table, options);
-  return { json: report, text: [`${basename(path)}: ${report.nPairableItems} of ${report.nItems} items rated twice by ${report.raters.join(', ')}`, ...coefficientLines(report), ...pairBootstrapLines(report)].join('\n') };
+  const head =
+    `${basename(path)}: ${report.nPairableItems} of ${report.nItems} items rated twice by ${report.raters.join(', ')}` +
+    populationNote(report);
+  return { json: report, text: [head, ...coefficientLines(report), ...pairBootstrapLines(report)].join('\n') };
 }
 
 /** `report --study X --field F[,G] [--format markdown|html] [--raters A,B] [--out FILE]`: writes FILE and FILE's .csv beside it. */

@@ -24,6 +24,8 @@ export interface CliOptions {
   toleranceMs?: number;
   /** `--hayes-krippendorff`: also bootstrap α by Hayes & Krippendorff's pair resampling. */
   hayesKrippendorff?: boolean;
+  /** `--population N`: the population size of the analytic SEs' finite-population correction. */
+  population?: number;
   set?: string;
   system?: string;
   out?: string;
@@ -71,6 +73,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       resamples: { type: 'string' },
       'tolerance-ms': { type: 'string' },
       'hayes-krippendorff': { type: 'boolean', default: false },
+      population: { type: 'string' },
       set: { type: 'string' },
       system: { type: 'string' },
       out: { type: 'string' },
@@ -95,6 +98,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     resamples: v.resamples === undefined ? undefined : integer('--resamples', v.resamples, 1, 1_000_000),
     toleranceMs: v['tolerance-ms'] === undefined ? undefined : integer('--tolerance-ms', v['tolerance-ms'], 0, 600_000),
     hayesKrippendorff: v['hayes-krippendorff'] ?? false,
+    population:
+      v.population === undefined ? undefined : integer('--population', v.population, 1, Number.MAX_SAFE_INTEGER),
     set: v.set,
     system: v.system,
     out: v.out,

@@ -65,4 +65,24 @@ describe('agreement options and text', () => {
     expect(lines.join('\n')).toMatch(/"overlap": alpha_u 0\.500, matched within ±500 ms 0\.500 \(1 of 4 regions/);
     expect(extrasLines(null)).toEqual([]);
   });
+
+  it('prints the MASI and Jaccard α of label sets with their bootstrap intervals', () => {
+    const interval = (estimate: number, low: number, high: number) => ({
+      estimate,
+      low,
+      high,
+      resamples: 100,
+      undefinedResamples: 0,
+      seed: 1,
+      confidence: 0.95,
+    });
+    const sets = {
+      pairableItems: 9,
+      masiAlpha: interval(0.535, 0.235, 0.761),
+      jaccardAlpha: interval(0.57, 0.27, 0.792),
+    };
+    expect(extrasLines({ firstError: null, regions: null, sets })).toEqual([
+      '  label sets (9 items): MASI alpha 0.535 [0.235, 0.761], Jaccard alpha 0.570 [0.270, 0.792]',
+    ]);
+  });
 });

@@ -31,7 +31,8 @@ export function extrasLines(x: FieldAgreementExtras | null): string[] {
   const s = x.sets;
   if (s) {
     out.push(
-      `  label sets (${s.pairableItems} items): MASI alpha ${fmt(s.masiAlpha)}, Jaccard alpha ${fmt(s.jaccardAlpha)}`,
+      `  label sets (${s.pairableItems} items): MASI alpha ${fmtInterval(s.masiAlpha)}, ` +
+        `Jaccard alpha ${fmtInterval(s.jaccardAlpha)}`,
     );
   }
   return out;

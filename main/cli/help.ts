@@ -86,6 +86,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--resamples N', 'bootstrap resamples (default 10000)'],
       ['--tolerance-ms N', 'first-error and region fields: the tolerance of time agreement (default 1000)'],
       ['--hayes-krippendorff', 'also bootstrap α by Hayes & Krippendorff’s pair resampling (KALPHA)'],
+      ['--population N', 'the items are a sample of N: analytic SEs × √(1 − n/N) (Gwet’s correction; default none)'],
       DB,
       JSON_OUT,
     ],

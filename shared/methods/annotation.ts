@@ -117,6 +117,7 @@ export const annotationMethods = {
         resamples: z.number().int().min(100).max(100_000).optional(),
         toleranceMs: z.number().int().min(0).max(600_000).optional(),
         pairBootstrap: z.boolean().optional(),
+        population: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
       })
       .strict(),
   ),

@@ -59,8 +59,10 @@ export interface RegionAgreement {
 export interface SetAgreement {
   /** Items with at least two ratings. */
   pairableItems: number;
-  masiAlpha: number | null;
-  jaccardAlpha: number | null;
+  /** α with the MASI distance and its percentile item bootstrap interval; estimate null when undefined. */
+  masiAlpha: BootstrapInterval;
+  /** α with the Jaccard distance and its interval, on the same resamples as masiAlpha. */
+  jaccardAlpha: BootstrapInterval;
 }
 
 /** The extra agreement of a time, region or multi-label field; each part null when the field is not of that kind. */

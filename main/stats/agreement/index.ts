@@ -45,7 +45,7 @@ export {
   rawInference,
   tableInference,
 } from './inference';
-export { type SetDistance, setAlpha, setDistance } from './set-alpha';
+export { type SetDistance, type SetRatings, setAlpha, setAlphaIntervals, setDistance } from './set-alpha';
 export {
   type UnitizedSegment,
   type UnitizingStudy,

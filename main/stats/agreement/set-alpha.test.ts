@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { codeRatings } from './coding';
 import { krippendorffAlpha } from './krippendorff-alpha';
-import { KRIPPENDORFF_2011_C } from './reference-data';
-import { setAlpha, setDistance } from './set-alpha';
+import { fromColumns, KRIPPENDORFF_2011_C } from './reference-data';
+import { agreementReport } from './report';
+import { setAlpha, setAlphaIntervals, setDistance, type SetRatings } from './set-alpha';
 
 const set = (...xs: (string | number)[]) => new Set(xs.map(String));
 
@@ -50,5 +51,70 @@ describe("Krippendorff's α of label sets", () => {
     ];
     expect(setAlpha(units, 'masi')).toBeCloseTo(1 - (3 * 1.33) / 9.33, 12);
     expect(setAlpha([[['a'], ['a']]], 'masi')).toBeNaN();
+  });
+});
+
+/** Krippendorff (2011) section C as label sets of one label each (null = not rated). */
+const singletonUnits: SetRatings = KRIPPENDORFF_2011_C[0].map((_, u) =>
+  KRIPPENDORFF_2011_C.map((col) => (col[u] === null ? null : [String(col[u])])),
+);
+
+/** A hand-made multi-label field: 10 calls, 3 raters, error tags (one rater skipped call 4). */
+const tagUnits: SetRatings = [
+  [['pace'], ['pace'], ['pace', 'tone']],
+  [['tone'], ['tone'], ['tone']],
+  [[], [], ['pace']],
+  [['fact', 'tone'], ['fact'], ['fact', 'tone']],
+  [['fact'], null, ['fact']],
+  [[], [], []],
+  [['pace', 'fact'], ['pace'], ['tone']],
+  [['tone'], ['tone', 'pace'], ['tone']],
+  [['fact'], ['fact'], ['fact']],
+  [[], ['tone'], []],
+];
+
+describe('percentile bootstrap of the set α over units', () => {
+  it('is the report bootstrap of nominal α on singleton sets: Krippendorff (2011) C, same seed, same resamples', () => {
+    const options = { resamples: 2000, seed: 5 };
+    const nominal = agreementReport(fromColumns(KRIPPENDORFF_2011_C), options).statistics.krippendorffAlpha;
+    const { masi, jaccard } = setAlphaIntervals(singletonUnits, options);
+    for (const set of [masi, jaccard]) {
+      expect(set.estimate).toBeCloseTo(0.743, 3);
+      expect(set.low).toBeCloseTo(nominal.low!, 12);
+      expect(set.high).toBeCloseTo(nominal.high!, 12);
+      expect(set.undefinedResamples).toBe(nominal.undefinedResamples);
+      expect(set.low!).toBeLessThan(set.estimate!);
+      expect(set.high!).toBeGreaterThan(set.estimate!);
+    }
+  });
+
+  it('is reproducible from the seed, changes with it, and contains the estimate on label sets', () => {
+    const a = setAlphaIntervals(tagUnits, { resamples: 1000, seed: 3 });
+    expect(setAlphaIntervals(tagUnits, { resamples: 1000, seed: 3 })).toEqual(a);
+    const b = setAlphaIntervals(tagUnits, { resamples: 1000, seed: 4 });
+    expect(b.masi.low === a.masi.low && b.masi.high === a.masi.high).toBe(false);
+    expect(a.masi.estimate).toBeCloseTo(setAlpha(tagUnits, 'masi'), 12);
+    expect(a.jaccard.estimate).toBeCloseTo(setAlpha(tagUnits, 'jaccard'), 12);
+    for (const x of [a.masi, a.jaccard]) {
+      expect(x).toMatchObject({ resamples: 1000, seed: 3, confidence: 0.95 });
+      expect(x.low!).toBeLessThan(x.estimate!);
+      expect(x.high!).toBeGreaterThan(x.estimate!);
+    }
+    expect(setAlphaIntervals(tagUnits).masi).toMatchObject({ resamples: 10_000, seed: 1, confidence: 0.95 });
+  });
+
+  it('is [1, 1] when every rater gives every unit the same set (resamples of one set left out)', () => {
+    const same: SetRatings = [
+      [['a'], ['a'], ['a']],
+      [['a', 'b'], ['a', 'b'], ['a', 'b']],
+      [['c'], ['c'], null],
+      [[], [], []],
+    ];
+    const { masi, jaccard } = setAlphaIntervals(same, { resamples: 2000, seed: 9 });
+    for (const x of [masi, jaccard]) {
+      expect([x.estimate, x.low, x.high]).toEqual([1, 1, 1]);
+      expect(x.undefinedResamples).toBeGreaterThan(0);
+      expect(x.undefinedResamples).toBeLessThan(2000);
+    }
   });
 });

@@ -1,8 +1,15 @@
 /**
  * Krippendorff's α for set-valued (multi-label) ratings with the MASI or Jaccard distance (Passonneau 2006; NLTK's
  * masi_distance and jaccard_distance): each distinct set is a value, and α = 1 − (n − 1) Σ o_ck δ_ck / Σ n_c n_k δ_ck
- * over the coincidences of the units with at least two ratings, as for the other levels.
+ * over the coincidences of the units with at least two ratings, as for the other levels; with its percentile bootstrap
+ * over units, drawn as the report's (agreement-bootstrap.ts).
  */
+import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
+import { agreementIntervals } from './agreement-bootstrap';
+import type { BootstrapOptions } from './bootstrap';
+import { MISSING, type CodedRatings } from './coding';
+import { ratingPatterns, type RatingPatterns } from './patterns';
+import type { FigureEvaluator } from './share-figures';
 
 /** Distances between label sets. */
 export type SetDistance = 'masi' | 'jaccard';
@@ -24,48 +31,140 @@ export function setDistance(kind: SetDistance, a: ReadonlySet<string>, b: Readon
   return 1 - jaccard * monotonicity;
 }
 
-/**
- * α of set-valued ratings: `units[u]` lists the label sets the raters gave unit u (null = not rated); NaN when fewer
- * than two pairable values or no expected disagreement.
- */
-export function setAlpha(units: readonly (readonly (readonly string[] | null)[])[], kind: SetDistance): number {
+/** Set-valued ratings: `units[u]` lists the label sets the raters gave unit u (null = not rated). */
+export type SetRatings = readonly (readonly (readonly string[] | null)[])[];
+
+/** The rating patterns of label sets, each distinct set one category (first-appearance order), and the sets. */
+interface SetPatterns {
+  patterns: RatingPatterns;
+  sets: Set<string>[];
+}
+
+function setPatterns(units: SetRatings): SetPatterns {
   const index = new Map<string, number>();
   const sets: Set<string>[] = [];
-  const coded = units.map((unit) =>
-    unit.flatMap((labels) => {
-      if (labels === null) return [];
+  const nRaters = units.reduce((max, unit) => Math.max(max, unit.length), 0);
+  const codes = new Int32Array(units.length * nRaters).fill(MISSING);
+  units.forEach((unit, u) =>
+    unit.forEach((labels, r) => {
+      if (labels === null) return;
       const set = new Set(labels);
       const key = JSON.stringify([...set].sort());
-      if (!index.has(key)) {
-        index.set(key, sets.length);
+      let code = index.get(key);
+      if (code === undefined) {
+        code = sets.length;
+        index.set(key, code);
         sets.push(set);
       }
-      return [index.get(key)!];
+      codes[u * nRaters + r] = code;
     }),
   );
-  const v = sets.length;
-  const o = new Float64Array(v * v);
-  for (const values of coded) {
-    const m = values.length;
-    if (m < 2) continue;
-    for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) if (i !== j) o[values[i] * v + values[j]] += 1 / (m - 1);
-  }
-  const marginals = new Float64Array(v);
-  let n = 0;
-  for (let c = 0; c < v; c++) {
-    for (let k = 0; k < v; k++) marginals[c] += o[c * v + k];
-    n += marginals[c];
-  }
-  if (n < 2) return NaN;
-  let observed = 0;
-  let expected = 0;
-  for (let c = 0; c < v; c++) {
-    for (let k = 0; k < v; k++) {
-      if (c === k) continue;
+  const coded: CodedRatings = {
+    items: units.map((_, u) => `u${u}`),
+    raters: Array.from({ length: nRaters }, (_, r) => `r${r}`),
+    categories: [...index.keys()],
+    codes,
+  };
+  return { patterns: ratingPatterns(coded), sets };
+}
+
+/** The distances between every two of the sets, flat q × q. */
+function setDistances(kind: SetDistance, sets: readonly Set<string>[]): Float64Array {
+  const q = sets.length;
+  const out = new Float64Array(q * q);
+  for (let c = 0; c < q; c++) {
+    for (let k = c + 1; k < q; k++) {
       const d = setDistance(kind, sets[c], sets[k]);
-      observed += o[c * v + k] * d;
-      expected += marginals[c] * marginals[k] * d;
+      out[c * q + k] = d;
+      out[k * q + c] = d;
     }
   }
-  return expected === 0 ? NaN : 1 - ((n - 1) * observed) / expected;
+  return out;
+}
+
+/**
+ * α under each of `distances` from pattern (or profile) weights, filled into out[0 …]. A unit with m ≥ 2 sets, r_c of
+ * set c, adds r_c to the marginal n_c and Σ_{c≠k} r_c r_k δ_ck / (m − 1) to the observed Σ o_ck δ_ck, both precomputed
+ * per pattern, so a resample costs O(patterns + sets²). NaN when n < 2 or no expected disagreement.
+ */
+function setAlphaEvaluator(patterns: RatingPatterns, distances: readonly Float64Array[]): FigureEvaluator {
+  const { nRaters, nCategories: q, codes, counts } = patterns;
+  const start = new Int32Array(counts.length + 1);
+  const sets: number[] = [];
+  const tallies: number[] = [];
+  const observed = distances.map(() => new Float64Array(counts.length));
+  const tally = new Float64Array(q);
+  for (let p = 0; p < counts.length; p++) {
+    const used: number[] = [];
+    for (let r = 0; r < nRaters; r++) {
+      const c = codes[p * nRaters + r];
+      if (c === MISSING) continue;
+      if (tally[c] === 0) used.push(c);
+      tally[c]++;
+    }
+    const m = used.reduce((sum, c) => sum + tally[c], 0);
+    if (m >= 2) {
+      for (const c of used) {
+        sets.push(c);
+        tallies.push(tally[c]);
+      }
+      distances.forEach((delta, d) => {
+        let sum = 0;
+        for (const c of used) for (const k of used) sum += tally[c] * tally[k] * delta[c * q + k];
+        observed[d][p] = sum / (m - 1);
+      });
+    }
+    for (const c of used) tally[c] = 0;
+    start[p + 1] = sets.length;
+  }
+  const marginals = new Float64Array(q);
+  const totals = new Float64Array(distances.length);
+  return (weights, out) => {
+    marginals.fill(0);
+    totals.fill(0);
+    for (let p = 0; p < weights.length; p++) {
+      const w = weights[p];
+      if (w === 0) continue;
+      for (let d = 0; d < distances.length; d++) totals[d] += w * observed[d][p];
+      for (let e = start[p]; e < start[p + 1]; e++) marginals[sets[e]] += w * tallies[e];
+    }
+    let n = 0;
+    for (let c = 0; c < q; c++) n += marginals[c];
+    for (let d = 0; d < distances.length; d++) {
+      const delta = distances[d];
+      let expected = 0; // Σ_{c≠k} n_c n_k δ_ck, row by row over k > c
+      for (let c = 0; c < q; c++) {
+        const nc = marginals[c];
+        if (nc === 0) continue;
+        let row = 0;
+        for (let k = c + 1, at = c * q + k; k < q; k++, at++) row += marginals[k] * delta[at];
+        expected += 2 * nc * row;
+      }
+      out[d] = n < 2 || expected === 0 ? NaN : 1 - ((n - 1) * totals[d]) / expected;
+    }
+  };
+}
+
+/** α of set-valued ratings; NaN when fewer than two pairable values or no expected disagreement. */
+export function setAlpha(units: SetRatings, kind: SetDistance): number {
+  const { patterns, sets } = setPatterns(units);
+  const out = new Float64Array(1);
+  setAlphaEvaluator(patterns, [setDistances(kind, sets)])(patterns.counts, out);
+  return out[0];
+}
+
+/**
+ * The MASI and Jaccard α with their percentile bootstrap intervals over units, on the same resamples, drawn as the
+ * report's exchangeable coefficients are: N units with at least one set drawn with replacement, as profile counts
+ * from mulberry32(seed); type-7 quantiles, undefined resamples left out and counted.
+ */
+export function setAlphaIntervals(
+  units: SetRatings,
+  options: BootstrapOptions = {},
+): Record<SetDistance, BootstrapInterval> {
+  const { patterns, sets } = setPatterns(units);
+  const distances = [setDistances('masi', sets), setDistances('jaccard', sets)];
+  const figures = { names: ['masi', 'jaccard'], build: (p: RatingPatterns) => setAlphaEvaluator(p, distances) };
+  const intervals = agreementIntervals(patterns, { exchangeable: [figures], raterSpecific: [] }, options);
+  return { masi: intervals.masi, jaccard: intervals.jaccard };
 }

@@ -1,6 +1,7 @@
 /** Agreement a field's categories cannot show: the first-error time within a tolerance, labelled regions (αu and
  * matching per category), label sets (MASI and Jaccard α), and α by the Hayes–Krippendorff pair bootstrap. */
 import type { AgreementReport } from '../../../shared/types/agreement-report';
+import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 import type { FieldAgreementExtras } from '../../../shared/types/field-agreement';
 import { f3 } from './judge-format';
 
@@ -62,6 +63,14 @@ function Regions({ r }: { r: NonNullable<FieldAgreementExtras['regions']> }) {
   );
 }
 
+/** One α of the label sets with its bootstrap interval. */
+function SetAlphaRow({ name, stat, a }: { name: string; stat: string; a: BootstrapInterval }) {
+  return (
+    <tr><td>{name}</td><td className="num" data-stat={stat}>{f3(a.estimate)}</td>
+      <td className="num nowrap">[{f3(a.low)}, {f3(a.high)}]</td></tr>
+  );
+}
+
 /** The extra cards of a field (none for a plain categorical field without a pair bootstrap). */
 export function FieldExtrasCards({ x, report }: { x: FieldAgreementExtras | null; report: AgreementReport }) {
   const p = report.alphaPairBootstrap;
@@ -74,8 +83,8 @@ export function FieldExtrasCards({ x, report }: { x: FieldAgreementExtras | null
           <h2>Label sets</h2>
           <table className="data">
             <tbody>
-              <tr><td>α, MASI distance</td><td className="num" data-stat="masi">{f3(x.sets.masiAlpha)}</td></tr>
-              <tr><td>α, Jaccard distance</td><td className="num" data-stat="jaccard">{f3(x.sets.jaccardAlpha)}</td></tr>
+              <SetAlphaRow name="α, MASI distance" stat="masi" a={x.sets.masiAlpha} />
+              <SetAlphaRow name="α, Jaccard distance" stat="jaccard" a={x.sets.jaccardAlpha} />
             </tbody>
           </table>
           <p className="muted">{x.sets.pairableItems} items with two or more sets; each distinct set is one value.</p>
