@@ -54,17 +54,29 @@ function StatsTable({ rows, shown }: { rows: readonly CoefficientRow[]; shown: r
   );
 }
 
+/** A category name with a break opportunity after each `+` (a label set) and `_`, so long names wrap between words. */
+function Breakable({ name }: { name: string }) {
+  const parts = name.split(/(?<=[+_])/);
+  return <>{parts.map((p, i) => (i < parts.length - 1 ? <span key={i}>{p}<wbr /></span> : <span key={i}>{p}</span>))}</>;
+}
+
 function Matrix({ report }: { report: AgreementReport }) {
   const m = report.confusionMatrix;
   if (!m) return <p className="muted">Confusion matrices are drawn for two raters.</p>;
   const max = Math.max(1, ...m.counts.flat());
   return (
+    <div className="table-scroll">
     <table className="cm" data-testid="confusion-matrix">
-      <thead><tr><th>{m.rowRater} ↓ · {m.columnRater} →</th>{m.categories.map((c) => <th key={c}>{c}</th>)}</tr></thead>
+      <thead>
+        <tr>
+          <th>{m.rowRater} ↓ · {m.columnRater} →</th>
+          {m.categories.map((c) => <th key={c}><Breakable name={c} /></th>)}
+        </tr>
+      </thead>
       <tbody>
         {m.categories.map((c, i) => (
           <tr key={c}>
-            <th>{c}</th>
+            <th><Breakable name={c} /></th>
             {m.counts[i].map((n, j) => {
               const tone = `${i === j ? 'var(--good)' : 'var(--bad)'} ${Math.round(15 + 70 * (n / max))}%`;
               const background = n ? `color-mix(in srgb, ${tone}, transparent)` : undefined;
@@ -74,6 +86,7 @@ function Matrix({ report }: { report: AgreementReport }) {
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 
