@@ -5,11 +5,11 @@ import type { AgreementOptions, Level, RatingsTable } from '../stats/agreement/i
 import { DomainError } from '../domain/errors';
 import { requireStudy } from './lookups';
 import type { FieldRatings } from './ratings';
-import { reportsInWorker } from './reports-in-worker';
+import { problemOf, reportsInWorker } from './reports-in-worker';
 import type { BatchJob } from './batch-worker';
 import { breakdownGroups } from './breakdowns';
 import { computeJudgeValidation, humanSide } from './judge-validation';
-import { DEFAULT_TOLERANCE_MS, fieldExtras } from './field-extras';
+import { DEFAULT_TOLERANCE_MS, fieldExtras, labelSetsOf, setAgreement } from './field-extras';
 
 /** What to compute. */
 export interface AgreementRequest {
@@ -83,24 +83,32 @@ export async function computeStudyAgreement(
   // The overall report goes last on the same worker as the rest: one thread start (~0.5 s with tsx) instead of two.
   const overallJob = jobs.length;
   jobs.push({ table: table(r, all, (i) => r.labels[i], names), options: allItems });
+  // A multi-label field's set α intervals are drawn on the same worker (seconds for 10,000 items of five raters).
+  const phase = req.phase ?? 'final';
+  const units = labelSetsOf(db, r, { studyId: req.studyId, phase });
+  const setsJob = jobs.length;
+  if (units) jobs.push({ sets: units, options: { seed: req.seed, resamples: req.resamples } });
   hooks.progress?.(0, jobs.length, `${req.field}: ${r.items.length} items, ${names.length} raters`);
   const reports = reportsInWorker(jobs, (done) => hooks.progress?.(done, jobs.length, `${done} of ${jobs.length} reports`), hooks.signal);
   // The judge section is computed here while the worker bootstraps the human–human reports on the other core.
   const judge = computeJudgeValidation(db, { ...req, side });
   const toleranceMs = req.toleranceMs ?? DEFAULT_TOLERANCE_MS;
-  const phase = req.phase ?? 'final';
-  const extras = fieldExtras(db, r, { studyId: req.studyId, phase, toleranceMs, seed: req.seed, resamples: req.resamples });
+  const extrasOptions = { studyId: req.studyId, phase, toleranceMs, seed: req.seed, resamples: req.resamples };
   const outcomes = await reports;
+  const setOutcome = units ? outcomes[setsJob] : null;
+  if (setOutcome && !('sets' in setOutcome)) throw new DomainError('invalid_input', `${req.field}: ${problemOf(setOutcome)}`);
+  const sets = units && setOutcome ? setAgreement(units, setOutcome.sets) : null;
+  const extras = fieldExtras(db, r, extrasOptions, sets);
   const last = outcomes[overallJob];
-  if (!('report' in last)) throw new DomainError('invalid_input', `${req.field}: ${last.problem}`);
+  if (!('report' in last)) throw new DomainError('invalid_input', `${req.field}: ${problemOf(last)}`);
   const overall = last.report;
   const breakdowns: BreakdownReport[] = groups.map((g, k) => {
     const o = outcomes[k];
-    return { by: g.by, group: g.group, ...('report' in o ? { report: o.report } : { report: null, problem: o.problem }) };
+    return { by: g.by, group: g.group, ...('report' in o ? { report: o.report } : { report: null, problem: problemOf(o) }) };
   });
   const pairReport = (p: (typeof pairs)[number]): PairReport => {
     const o = outcomes[p.job];
-    return { rater: p.rater, reference: p.reference, ...('report' in o ? { report: o.report } : { report: null, problem: o.problem }) };
+    return { rater: p.rater, reference: p.reference, ...('report' in o ? { report: o.report } : { report: null, problem: problemOf(o) }) };
   };
   return {
     study: { id: study.id, name: study.name },

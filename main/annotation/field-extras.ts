@@ -4,6 +4,7 @@
  * α with the MASI and Jaccard distances (docs/metrics-agreement.md, "Time, region and multi-label fields").
  */
 import type { Db } from '../db/open';
+import type { BootstrapInterval } from '../../shared/types/bootstrap-interval';
 import { SYSTEM_FIELDS, type LabelPhase } from '../../shared/types/annotation';
 import type {
   FieldAgreementExtras,
@@ -18,9 +19,10 @@ import { studyLabels } from '../db/labels';
 import {
   intervalAlpha,
   regionToleranceAgreement,
-  setAlphaIntervals,
   toleranceAgreement,
   unitizingAlpha,
+  type SetDistance,
+  type SetRatings,
   type TimedRegion,
   type TimeMark,
   type UnitizedSegment,
@@ -126,28 +128,46 @@ function regions(db: Db, r: FieldRatings, o: ExtrasOptions): RegionAgreement {
   };
 }
 
-function sets(db: Db, r: FieldRatings, o: ExtrasOptions): SetAgreement {
+/** Whether the field is a multi-label one (its values are label sets). */
+function isSetField(r: FieldRatings): boolean {
+  const { base, option } = parseFieldName(r.field);
+  return option === null && fieldSpec(r.taxonomy, base)?.kind === 'multi';
+}
+
+/**
+ * The label sets of a multi-label field, item by item and rater by rater (null where the rater gave none), or null
+ * when the field is not a multi-label one. Their intervals are drawn on the agreement worker (setAlphaIntervals).
+ */
+export function labelSetsOf(db: Db, r: FieldRatings, o: Pick<ExtrasOptions, 'studyId' | 'phase'>): SetRatings | null {
+  if (r.field === SYSTEM_FIELDS.firstErrorMs || r.field === SYSTEM_FIELDS.regions || !isSetField(r)) return null;
   const byCell = new Map<string, string[]>();
   for (const l of studyLabels(db, o.studyId, o.phase, [r.field])) {
     const v = decodeValue(l.valueJson);
     if (Array.isArray(v)) byCell.set(`${l.episodeId}:${l.annotatorId}`, v);
   }
-  const units = r.items.map((e) => r.raters.map((rater) => byCell.get(`${e.id}:${rater.id}`) ?? null));
-  const { masi, jaccard } = setAlphaIntervals(units, { seed: o.seed, resamples: o.resamples });
+  return r.items.map((e) => r.raters.map((rater) => byCell.get(`${e.id}:${rater.id}`) ?? null));
+}
+
+/** The label-set agreement of `units` from the MASI and Jaccard α intervals drawn for them. */
+export function setAgreement(units: SetRatings, intervals: Record<SetDistance, BootstrapInterval>): SetAgreement {
   return {
     pairableItems: units.filter((u) => u.filter((x) => x !== null).length >= 2).length,
-    masiAlpha: masi,
-    jaccardAlpha: jaccard,
+    masiAlpha: intervals.masi,
+    jaccardAlpha: intervals.jaccard,
   };
 }
 
-/** The extras of the field, or null when it is a plain categorical field. */
-export function fieldExtras(db: Db, r: FieldRatings, o: ExtrasOptions): FieldAgreementExtras | null {
+/**
+ * The extras of the field, or null when it is a plain categorical field; `sets` is the label-set agreement of a
+ * multi-label field (labelSetsOf, then setAgreement on the worker's intervals), null for any other.
+ */
+export function fieldExtras(
+  db: Db,
+  r: FieldRatings,
+  o: ExtrasOptions,
+  sets: SetAgreement | null,
+): FieldAgreementExtras | null {
   if (r.field === SYSTEM_FIELDS.firstErrorMs) return { firstError: firstError(db, r, o), regions: null, sets: null };
   if (r.field === SYSTEM_FIELDS.regions) return { firstError: null, regions: regions(db, r, o), sets: null };
-  const { base, option } = parseFieldName(r.field);
-  if (option === null && fieldSpec(r.taxonomy, base)?.kind === 'multi') {
-    return { firstError: null, regions: null, sets: sets(db, r, o) };
-  }
-  return null;
+  return sets ? { firstError: null, regions: null, sets } : null;
 }

@@ -1,15 +1,24 @@
 /** Many agreement reports on one worker thread (one start instead of one per report), with progress and abort. */
-import type { AgreementReport } from '../stats/agreement/index';
+import type { BootstrapInterval } from '../../shared/types/bootstrap-interval';
+import type { AgreementReport, SetDistance } from '../stats/agreement/index';
 import { runWorker } from '../util/run-worker';
 import type { BatchJob, BatchReply } from './batch-worker';
 
 const ENTRY = new URL('./batch-worker-entry.mjs', import.meta.url);
 
-/** A report, or why it could not be computed (e.g. a group where nobody labelled twice). */
-export type ReportOutcome = { report: AgreementReport } | { problem: string };
+/** A report (or a set job's intervals), or why it could not be computed (e.g. a group where nobody labelled twice). */
+export type ReportOutcome =
+  | { report: AgreementReport }
+  | { sets: Record<SetDistance, BootstrapInterval> }
+  | { problem: string };
+
+/** Why an outcome holds no report: its problem, or that it is another job's (a set job's intervals). */
+export function problemOf(outcome: ReportOutcome): string {
+  return 'problem' in outcome ? outcome.problem : 'not a report';
+}
 
 /**
- * Computes agreementReport for every job on a worker thread; resolves in job order once the thread has ended; rejects
+ * Computes every job (agreementReport, or setAlphaIntervals for a set job) on a worker thread; resolves in job order once the thread has ended; rejects
  * when aborted or when the worker dies or ends before its last report.
  */
 export async function reportsInWorker(
@@ -24,7 +33,11 @@ export async function reportsInWorker(
     ENTRY,
     jobs,
     (reply) => {
-      out[reply.index] = reply.ok ? { report: reply.report } : { problem: reply.message };
+      out[reply.index] = !reply.ok
+        ? { problem: reply.message }
+        : 'report' in reply
+          ? { report: reply.report }
+          : { sets: reply.sets };
       onEach?.(++done);
       return done === jobs.length ? 'last' : undefined;
     },
