@@ -72,7 +72,8 @@ function row(what: string, baseline: string, { streamed, whole, ratio }: ReturnT
 /** The details line of one comparison. */
 function detail(format: string, whole: string, { streamed, whole: held }: ReturnType<typeof compare>): string {
   const way = (r: ImportRun) => `${fmtMs(r.ms)}, peak RSS ${fmtMB(r.maxRssBytes)}`;
-  return `${format}: streamed (importPath): ${way(streamed)}; every episode first (${whole} + writeBatch): ${way(held)}`;
+  const first = `every episode first (${whole} + writeBatch): ${way(held)}`;
+  return `${format}: streamed (importPath): ${way(streamed)}; ${first}`;
 }
 
 /** Runs the bench. */
@@ -96,7 +97,8 @@ export async function run(): Promise<BenchResult> {
       ],
       details: [
         `data: ${LINES.toLocaleString('en')} lines of four 20-word turns, ${fmtMB(statSync(jsonl).size)}; ` +
-          `${VERA_EPISODES.toLocaleString('en')} VERA episodes with an 8 kB context document, ${fmtMB(statSync(vera).size)}`,
+          `${VERA_EPISODES.toLocaleString('en')} VERA episodes with an 8 kB context document, ` +
+          fmtMB(statSync(vera).size),
         detail('generic', 'readGenericJsonl', generic),
         detail('VERA', 'readVera', episodes),
       ],

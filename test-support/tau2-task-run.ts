@@ -13,7 +13,7 @@ export const TASK_40_SIM_ID = '49b22f0c-4a56-41c5-922f-bc2a56e53a23';
  * Retail task 40 as tau2-bench ships it (data/tau2/domains/retail/tasks.json at a2c02472…, the commit the fixture
  * was copied from), cut to its id and evaluation criteria, the only fields the importer reads of a task.
  */
-export const RETAIL_TASK_40 = {
+const RETAIL_TASK_40 = {
   id: '40',
   evaluation_criteria: {
     actions: [

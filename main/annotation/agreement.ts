@@ -96,7 +96,9 @@ export async function computeStudyAgreement(
   const extrasOptions = { studyId: req.studyId, phase, toleranceMs, seed: req.seed, resamples: req.resamples };
   const outcomes = await reports;
   const setOutcome = units ? outcomes[setsJob] : null;
-  if (setOutcome && !('sets' in setOutcome)) throw new DomainError('invalid_input', `${req.field}: ${problemOf(setOutcome)}`);
+  if (setOutcome && !('sets' in setOutcome)) {
+    throw new DomainError('invalid_input', `${req.field}: ${problemOf(setOutcome)}`);
+  }
   const sets = units && setOutcome ? setAgreement(units, setOutcome.sets) : null;
   const extras = fieldExtras(db, r, extrasOptions, sets);
   const last = outcomes[overallJob];
@@ -104,11 +106,13 @@ export async function computeStudyAgreement(
   const overall = last.report;
   const breakdowns: BreakdownReport[] = groups.map((g, k) => {
     const o = outcomes[k];
-    return { by: g.by, group: g.group, ...('report' in o ? { report: o.report } : { report: null, problem: problemOf(o) }) };
+    const part = 'report' in o ? { report: o.report } : { report: null, problem: problemOf(o) };
+    return { by: g.by, group: g.group, ...part };
   });
   const pairReport = (p: (typeof pairs)[number]): PairReport => {
     const o = outcomes[p.job];
-    return { rater: p.rater, reference: p.reference, ...('report' in o ? { report: o.report } : { report: null, problem: problemOf(o) }) };
+    const part = 'report' in o ? { report: o.report } : { report: null, problem: problemOf(o) };
+    return { rater: p.rater, reference: p.reference, ...part };
   };
   return {
     study: { id: study.id, name: study.name },

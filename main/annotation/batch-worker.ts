@@ -13,7 +13,9 @@ import {
 } from '../stats/agreement/index';
 
 /** One job: an agreement report, or the MASI and Jaccard α intervals of a multi-label field's label sets. */
-export type BatchJob = { table: RatingsTable; options: AgreementOptions } | { sets: SetRatings; options: BootstrapOptions };
+export type BatchJob =
+  | { table: RatingsTable; options: AgreementOptions }
+  | { sets: SetRatings; options: BootstrapOptions };
 
 /** What the worker posts for each job, in order. */
 export type BatchReply =

@@ -6,20 +6,21 @@ import type { BatchJob, BatchReply } from './batch-worker';
 
 const ENTRY = new URL('./batch-worker-entry.mjs', import.meta.url);
 
-/** A report (or a set job's intervals), or why it could not be computed (e.g. a group where nobody labelled twice). */
+/** A report or a set job's intervals, or why it could not be computed (e.g. a group where nobody labelled twice). */
 export type ReportOutcome =
   | { report: AgreementReport }
   | { sets: Record<SetDistance, BootstrapInterval> }
   | { problem: string };
 
-/** Why an outcome holds no report: its problem, or that it is another job's (a set job's intervals). */
+/** Why an outcome holds no report; a set job's intervals read as a report are a fault of the caller's indices. */
 export function problemOf(outcome: ReportOutcome): string {
-  return 'problem' in outcome ? outcome.problem : 'not a report';
+  if ('problem' in outcome) return outcome.problem;
+  throw new Error('an agreement job was read as another kind of job (set intervals as a report)');
 }
 
 /**
- * Computes every job (agreementReport, or setAlphaIntervals for a set job) on a worker thread; resolves in job order once the thread has ended; rejects
- * when aborted or when the worker dies or ends before its last report.
+ * Computes every job (agreementReport, or setAlphaIntervals for a set job) on a worker thread; resolves in job order
+ * once the thread has ended; rejects when aborted or when the worker dies or ends before its last report.
  */
 export async function reportsInWorker(
   jobs: readonly BatchJob[],

@@ -82,7 +82,8 @@ describe('outlineJson + reads (a document read one value at a time)', () => {
 
   it('tells whether the document’s last value under the key is an array (an empty one counts; null does not)', () => {
     const hasArray = (text: string) => outlineJson(write(text), 'doc.json', options).hasArray;
-    expect(['{"items":[]}', '{"a":1,"items":[2]}', '{"items":null,"items":[1]}'].map(hasArray)).toEqual([true, true, true]);
+    const arrays = ['{"items":[]}', '{"a":1,"items":[2]}', '{"items":null,"items":[1]}'];
+    expect(arrays.map(hasArray)).toEqual([true, true, true]);
     expect(['{}', '{"items":null}', '{"items":{"a":[]}}', '{"items":[1],"items":"x"}'].map(hasArray)).toEqual([
       false,
       false,

@@ -61,10 +61,13 @@ describe('writeBatch', () => {
     expect(counts(t.services.db)).toEqual(before);
   });
 
-  it('is all or nothing: a truncated WAV on the last episode leaves the database as it was', async () => {
+  it('is all or nothing: a WAV truncated after it was read, on the last episode, leaves the database as it was', async () => {
     writePcm16(join(dir, 'a.wav'), 8000, 2, 8000, (i) => Math.sin(i));
-    writeFileSync(join(dir, 'b.wav'), wavBytes({ sampleRate: 8000, channels: 1, bitsPerSample: 16, data: Buffer.alloc(10), declaredDataBytes: 5000 }));
+    writePcm16(join(dir, 'b.wav'), 8000, 1, 2500, () => 0);
     const batch = await readGenericJsonl(study([episode('e1'), episode('e2', { audio: [{ path: 'b.wav' }] })]));
+    // the reader refuses a broken header by line and field (hostile-files); cut after the read, the writer must
+    const truncated = { sampleRate: 8000, channels: 1, bitsPerSample: 16, data: Buffer.alloc(10), declaredDataBytes: 5000 };
+    writeFileSync(join(dir, 'b.wav'), wavBytes(truncated));
     await expect(writeBatch(t.services.db, batch, { now: new Date() })).rejects.toThrow(/b\.wav: header says the data chunk has 5000 bytes/);
     expect(counts(t.services.db)).toEqual({ studies: 0, episodes: 0, turns: 0, audio: 0, judgements: 0, annotations: 0, history: 0 });
   });

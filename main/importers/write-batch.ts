@@ -113,8 +113,8 @@ export async function writeEpisodeChunks(
       }
     }
     options.signal?.throwIfAborted();
-    const info = header.studyInfo;
-    summary.unchanged = inWriteTransaction(db, () => complete(db, staging, inserter, { name: studyName, info }, options.now, summary));
+    const study = { name: studyName, info: header.studyInfo };
+    summary.unchanged = inWriteTransaction(db, () => complete(db, staging, inserter, study, options.now, summary));
   } catch (err) {
     try {
       discardStaging(db, staging.importId);

@@ -133,8 +133,8 @@ function veraTables(v: VeraSection, confidence: number): MetricsTable[] {
       }),
       belowMinimum: smallRows(trackRows),
       note: `Macro = unweighted mean over the tracks with pairs. ${coverage(confidence)} intervals resample items ` +
-        '(for macro, over all tracks). Exact McNemar per track, Holm across the tracks of the same systems and repeat.' +
-        smallNote(trackRows),
+        '(for macro, over all tracks). Exact McNemar per track, Holm across the tracks of the same systems and ' +
+        `repeat.${smallNote(trackRows)}`,
     });
   }
   tables.push({

@@ -81,7 +81,8 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown, file: string, recor
 
 /**
  * The audio file `ref` refers to, refused when it is past the limits on audio (size; channels, sample rate and duration
- * from its header). A header that cannot be read is left to the writer, which refuses the import while reading it.
+ * from its header) or when it is a WAV whose header cannot be read. Only a header ffprobe cannot read (a format ffmpeg
+ * decodes) is left to the writer, which refuses the import while decoding it.
  */
 function audioPath(root: string, ref: string, file: string, record: string, field: string): string {
   const path = findInsideRoot(root, ref, { file, record, field });

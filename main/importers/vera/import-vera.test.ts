@@ -6,6 +6,8 @@ import { fixture } from '../../../test-support/fixtures';
 import { VERA } from '../../../test-support/fixture-counts';
 import { tempServices, type TempServices } from '../../../test-support/temp-services';
 import { removeTempDirs, tempDir } from '../../../test-support/temp-files';
+import { listEpisodes } from '../../db/episodes';
+import { pendingImports, pendingImportStudy } from '../../db/imports';
 import { listStudies, studyInfo } from '../../db/studies';
 import { ImportError, type ImportItem } from '../batch';
 import { importPath } from '../import-path';
@@ -81,7 +83,8 @@ describe('readVeraItems', () => {
       episodes[2].context_documents = documents;
     });
     const fault = readUntilFault(root).fault as ImportError;
-    expect(where(fault)).toEqual(['test.json', `episode 3 (id ${JSON.stringify(Object.keys(VERA.tracks)[2])})`, '(size)']);
+    const third = `episode 3 (id ${JSON.stringify(Object.keys(VERA.tracks)[2])})`;
+    expect(where(fault)).toEqual(['test.json', third, '(size)']);
     expect(fault.problem).toBe(`takes more than the ${VERA_EPISODE.bytes / 1024 / 1024} MiB a VERA episode may have`);
   });
 });
@@ -98,9 +101,28 @@ describe('importPath on VERA', () => {
     });
   });
 
-  it('leaves no study when the last episode is refused after the first ones were written', async () => {
-    const root = copyWith(plainLastQuestion);
-    await expect(importPath(t.services.db, root, 'vera', { now })).rejects.toThrow(ImportError);
-    expect(listStudies(t.services.db)).toEqual([]);
+  it('leaves nothing when its last episode is refused after the first chunk was written', async () => {
+    // 300 episodes (more than the 256 a chunk takes), copies of the fixture's first with their own ids; the last one's
+    // question is not VERA-encrypted
+    const root = copyWith((episodes) => {
+      const [first] = episodes;
+      episodes.length = 0;
+      for (let i = 0; i < 300; i++) episodes.push({ ...structuredClone(first), id: `vera_copy_${i}` });
+      episodes[299].turns[0].text_content = 'What is the capital of France?';
+    });
+    const written: number[] = [];
+    let hidden: number | null = null;
+    const db = t.services.db;
+    const options = {
+      now,
+      onStaged: (importId: number) => (hidden = pendingImportStudy(db, importId)),
+      onProgress: (done: number, _total: number, message: string) => message.startsWith('wrote') && written.push(done),
+    };
+    const fault = await importPath(db, root, 'vera', options).catch((err: unknown) => err);
+    expect(fault).toBeInstanceOf(ImportError);
+    expect((fault as ImportError).record).toBe('episode 300 (id "vera_copy_299")');
+    expect(written[0]).toBeGreaterThanOrEqual(1); // the first chunk reached the database before the fault
+    expect(hidden).not.toBeNull();
+    expect([listEpisodes(db, hidden!), pendingImports(db), listStudies(db)]).toEqual([[], [], []]);
   });
 });

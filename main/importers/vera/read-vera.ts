@@ -30,13 +30,16 @@ function episodeRecord(index: number, id: string | null): string {
   return id === null ? `episode ${index + 1}` : `episode ${index + 1} (id ${JSON.stringify(id.slice(0, 60))})`;
 }
 
+/** How messages name episode `index`, from its text (cut short or whole). */
+const recordFromText = (index: number, text: string) => episodeRecord(index, leadingStringField(text, 'id'));
+
 /** The outline of the JSON file at `path`: its `episodes` elements, each held to a VERA episode's size. */
 function outlineEpisodes(path: string, name: string): JsonOutline {
   return outlineJson(path, name, {
     arrayKey: 'episodes',
     elementLimit: VERA_EPISODE,
     fieldsLimit: JSON_FILE,
-    elementRecord: (index, before) => episodeRecord(index, leadingStringField(before, 'id')),
+    elementRecord: recordFromText,
     fieldsFromTop: true,
   });
 }
@@ -102,8 +105,7 @@ export function* readVeraItems(path: string): Generator<ImportItem> {
   for (const { name, path: file, outline } of files) {
     for (let i = 0; i < outline.elements.length; i++) {
       const prefix = `episodes[${i}]`;
-      const named = (text: string) => episodeRecord(i, leadingStringField(text, 'id'));
-      const item = readJsonElement(file, name, outline, i, named);
+      const item = readJsonElement(file, name, outline, i, (text) => recordFromText(i, text));
       const id = (item as { id?: unknown } | null)?.id;
       const record = episodeRecord(i, typeof id === 'string' ? id : null);
       const ep = validate(veraEpisode, item, name, record, prefix);

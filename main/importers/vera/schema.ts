@@ -3,9 +3,6 @@ import { z } from 'zod';
 
 const text = z.string().nullish();
 
-/** The top level of an episodes file; each episode is validated on its own so errors name it. */
-export const veraEpisodesFile = z.object({ episodes: z.array(z.unknown()) });
-
 /** One voice episode: encrypted user turn(s) with prompt audio, context documents, encrypted expected answer, canary. */
 export const veraEpisode = z.object({
   id: z.string().min(1),

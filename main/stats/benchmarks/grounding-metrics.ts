@@ -1,26 +1,35 @@
 import { groupBy } from './group';
 import type { GroundingProbe } from './grounding-probe';
 import { rate } from './rate';
-import type { GroundingRow, GroundingSummary } from '../../../shared/types/grounding-rows';
+import type { GroundingRate, GroundingRow, GroundingSummary } from '../../../shared/types/grounding-rows';
 
 /** A grounding summary of one system and group, with the probes it summarises (for their intervals). */
 export type GroupedGrounding = Omit<GroundingRow, 'intervals'> & { probes: GroundingProbe[] };
 
+/** Which probes a rate is over, and which of them it counts. */
+interface RateRule {
+  over: (p: GroundingProbe) => boolean;
+  hit: (p: GroundingProbe) => boolean;
+}
+
+/** Which probes each rate of a grounding summary is over, and which of them it counts (DSB-DG's definitions). */
+export const GROUNDING_RATES: Record<GroundingRate, RateRule> = {
+  accuracy: { over: (p) => p.answerable, hit: (p) => !p.refused && p.correct },
+  hallucination: { over: (p) => !p.refused, hit: (p) => p.hallucination !== 'none' },
+  intrinsic: { over: (p) => !p.refused, hit: (p) => p.hallucination === 'intrinsic' },
+  extrinsic: { over: (p) => !p.refused, hit: (p) => p.hallucination === 'extrinsic' },
+  refusalOnUnanswerable: { over: (p) => !p.answerable, hit: (p) => p.refused },
+  refusalOnAnswerable: { over: (p) => p.answerable, hit: (p) => p.refused },
+  falseConfidence: { over: (p) => !p.answerable, hit: (p) => !p.refused && p.confident },
+};
+
 /** Grounding accuracy, hallucination (intrinsic/extrinsic), refusal and false-confidence rates of a set of probes. */
 export function summarizeGrounding(probes: readonly GroundingProbe[]): GroundingSummary {
-  const answerable = probes.filter((p) => p.answerable);
-  const unanswerable = probes.filter((p) => !p.answerable);
-  const answers = probes.filter((p) => !p.refused);
-  return {
-    probes: probes.length,
-    accuracy: rate(answerable.filter((p) => !p.refused && p.correct).length, answerable.length),
-    hallucination: rate(answers.filter((p) => p.hallucination !== 'none').length, answers.length),
-    intrinsic: rate(answers.filter((p) => p.hallucination === 'intrinsic').length, answers.length),
-    extrinsic: rate(answers.filter((p) => p.hallucination === 'extrinsic').length, answers.length),
-    refusalOnUnanswerable: rate(unanswerable.filter((p) => p.refused).length, unanswerable.length),
-    refusalOnAnswerable: rate(answerable.filter((p) => p.refused).length, answerable.length),
-    falseConfidence: rate(unanswerable.filter((p) => !p.refused && p.confident).length, unanswerable.length),
-  };
+  const rates = Object.entries(GROUNDING_RATES).map(([key, { over, hit }]) => {
+    const base = probes.filter(over);
+    return [key, rate(base.filter(hit).length, base.length)];
+  });
+  return { probes: probes.length, ...Object.fromEntries(rates) } as GroundingSummary;
 }
 
 /** summarizeGrounding per system and group; pass `(p) => p.tier` or `(p) => p.domain` as the grouping. */

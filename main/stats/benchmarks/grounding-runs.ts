@@ -5,7 +5,6 @@ import { groundingDecayScore } from './grounding-decay';
 import { summarizeGrounding } from './grounding-metrics';
 import type { GroundingProbe } from './grounding-probe';
 import { latencyBySystem } from './quality-adjusted-latency';
-import { quantileType7 } from './quantile';
 import { refreshBenefit } from './refresh-benefit';
 import type {
   GroundingRunFigures,
@@ -30,7 +29,7 @@ function runFigures(trial: number, own: readonly GroundingProbe[]): GroundingRun
   const refresh = refreshBenefit(own, POINT);
   const benefit = (s: 'single' | 'multiple') => refresh.find((r) => r.schedule === s)?.benefit ?? null;
   const summary = summarizeGrounding(own);
-  const timed = own.flatMap((p) => (p.firstAudioMs === null ? [] : [p.firstAudioMs]));
+  const latency = latencyBySystem(own, POINT)[0];
   return {
     trial,
     accuracy: summary.accuracy,
@@ -40,8 +39,8 @@ function runFigures(trial: number, own: readonly GroundingProbe[]): GroundingRun
     hallucination: summary.hallucination,
     refusal: summary.refusalOnUnanswerable,
     falseConfidence: summary.falseConfidence,
-    fted: quantileType7(timed, 0.5),
-    qal: latencyBySystem(own, POINT)[0]?.qal ?? null,
+    fted: latency?.firstAudio.p50 ?? null,
+    qal: latency?.qal ?? null,
   };
 }
 

@@ -43,7 +43,7 @@ export { type VeraGradeLabel, type VeraGrade, type NotAttemptedPolicy, isScored 
 export { veraAccuracy } from './vera-accuracy';
 export { type GapPair, pairGrades, voiceTextGaps } from './voice-text-gap';
 export { type HallucinationKind, type GroundingProbe, isGrounded } from './grounding-probe';
-export { summarizeGrounding, groundingByGroup, type GroupedGrounding } from './grounding-metrics';
+export { GROUNDING_RATES, summarizeGrounding, groundingByGroup, type GroupedGrounding } from './grounding-metrics';
 export { groundingDecayScore } from './grounding-decay';
 export { refreshBenefit } from './refresh-benefit';
 export { type RunProbe, groundingByRun } from './grounding-runs';

@@ -57,7 +57,16 @@ function StatsTable({ rows, shown }: { rows: readonly CoefficientRow[]; shown: r
 /** A category name with a break opportunity after each `+` (a label set) and `_`, so long names wrap between words. */
 function Breakable({ name }: { name: string }) {
   const parts = name.split(/(?<=[+_])/);
-  return <>{parts.map((p, i) => (i < parts.length - 1 ? <span key={i}>{p}<wbr /></span> : <span key={i}>{p}</span>))}</>;
+  return (
+    <>
+      {parts.map((p, i) => (
+        <span key={i}>
+          {p}
+          {i < parts.length - 1 && <wbr />}
+        </span>
+      ))}
+    </>
+  );
 }
 
 function Matrix({ report }: { report: AgreementReport }) {
@@ -66,26 +75,26 @@ function Matrix({ report }: { report: AgreementReport }) {
   const max = Math.max(1, ...m.counts.flat());
   return (
     <div className="table-scroll">
-    <table className="cm" data-testid="confusion-matrix">
-      <thead>
-        <tr>
-          <th>{m.rowRater} ↓ · {m.columnRater} →</th>
-          {m.categories.map((c) => <th key={c}><Breakable name={c} /></th>)}
-        </tr>
-      </thead>
-      <tbody>
-        {m.categories.map((c, i) => (
-          <tr key={c}>
-            <th><Breakable name={c} /></th>
-            {m.counts[i].map((n, j) => {
-              const tone = `${i === j ? 'var(--good)' : 'var(--bad)'} ${Math.round(15 + 70 * (n / max))}%`;
-              const background = n ? `color-mix(in srgb, ${tone}, transparent)` : undefined;
-              return <td key={j} style={{ background }}>{n}</td>;
-            })}
+      <table className="cm" data-testid="confusion-matrix">
+        <thead>
+          <tr>
+            <th>{m.rowRater} ↓ · {m.columnRater} →</th>
+            {m.categories.map((c) => <th key={c}><Breakable name={c} /></th>)}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {m.categories.map((c, i) => (
+            <tr key={c}>
+              <th><Breakable name={c} /></th>
+              {m.counts[i].map((n, j) => {
+                const tone = `${i === j ? 'var(--good)' : 'var(--bad)'} ${Math.round(15 + 70 * (n / max))}%`;
+                const background = n ? `color-mix(in srgb, ${tone}, transparent)` : undefined;
+                return <td key={j} style={{ background }}>{n}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

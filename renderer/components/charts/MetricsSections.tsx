@@ -86,7 +86,13 @@ export function DsbFigures({ section }: { section: DsbDgSection }) {
   const tiers = useCallback((theme: ChartTheme, width: number) => (section.byTier.length ? tierPlot(section, theme, width) : null), [section]);
   const subtitle = 'answerable probes; bars: bootstrap intervals resampling scripts';
   return (
-    <Figure id="dsb-dg-tiers" title="Grounding accuracy per context tier" subtitle={subtitle} draw={tiers} empty="no labelled probes" />
+    <Figure
+      id="dsb-dg-tiers"
+      title="Grounding accuracy per context tier"
+      subtitle={subtitle}
+      draw={tiers}
+      empty="no labelled probes"
+    />
   );
 }
 

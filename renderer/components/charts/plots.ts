@@ -150,7 +150,14 @@ export function tierPlot(d: DsbDgSection, theme: ChartTheme, width: number): Dra
       ...colors.domain.map((system, i) =>
         Plot.ruleX(
           data.filter((x) => x.system === system && x.low !== null && x.high !== null),
-          { x: 'tier', y1: 'low', y2: 'high', stroke: 'system', strokeOpacity: 0.55, dx: (i - (colors.domain.length - 1) / 2) * 5 },
+          {
+            x: 'tier',
+            y1: 'low',
+            y2: 'high',
+            stroke: 'system',
+            strokeOpacity: 0.55,
+            dx: (i - (colors.domain.length - 1) / 2) * 5,
+          },
         ),
       ),
       Plot.line(data, { x: 'tier', y: 'value', stroke: 'system', strokeWidth: 2 }),

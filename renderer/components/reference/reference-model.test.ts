@@ -48,7 +48,12 @@ describe('the reference a call carries in its info', () => {
     const r = referenceOf({
       evaluationCriteria: {
         actions: [
-          { action_id: '1', name: 'cancel_order', arguments: { order_id: '#W1', items: ['a', 2] }, requestor: 'assistant' },
+          {
+            action_id: '1',
+            name: 'cancel_order',
+            arguments: { order_id: '#W1', items: ['a', 2] },
+            requestor: 'assistant',
+          },
           { name: 'toggle_roaming', requestor: 'user' },
           { arguments: {} },
         ],
