@@ -117,6 +117,23 @@ export class AgreementPage {
     await this.revealButton().click();
     await this.revealButton().waitFor({ state: 'detached' });
   }
+
+  /** The cards (by heading) wider than their box at each of the two screen sizes, after a moment to lay out. */
+  async overflowingCards(): Promise<string[][]> {
+    const cut: string[][] = [];
+    for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+      await this.page.setViewportSize(size);
+      await this.page.waitForTimeout(150);
+      cut.push(
+        await this.page.evaluate(() =>
+          [...document.querySelectorAll('.card')]
+            .filter((c) => c.scrollWidth > c.clientWidth + 1)
+            .map((c) => c.querySelector('h2')?.textContent ?? c.className),
+        ),
+      );
+    }
+    return cut;
+  }
 }
 
 /** The judge-validation parts of the Agreement tab: judge figures, the release's own, mappings, gallery, judges. */
