@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clusterBootstrap } from './bootstrap';
 import { clusterSumsBootstrap } from './cluster-sums-bootstrap';
+import { mulberry32, randomIndex } from './prng';
+import { quantileType7 } from './quantile';
 
 describe('clusterSumsBootstrap', () => {
   // 30 rows in 12 clusters of 1–4 rows, values 0/1, in two groups.
@@ -51,6 +53,44 @@ describe('clusterSumsBootstrap', () => {
     expect([fastShare.low, fastShare.high]).toEqual(
       [directShare.low, directShare.high].map((v) => expect.closeTo(v!, 14)),
     );
+  });
+
+  // 40 clusters of weighted sums (fractional, so the order of additions matters); column 3 repeats column 1.
+  const weighted = Array.from({ length: 40 }, (_, c) => {
+    const w = 1 / (0.15 + ((c * 37) % 11) / 13);
+    const y = (c * 5) % 7 < 3 ? 1 : 0;
+    return Float64Array.from([w * y, w, c % 4 === 0 ? 0 : 1 / 3 + c, w]);
+  });
+
+  it('fractional sums: every resample’s totals are the drawn clusters added in the order drawn, bit for bit', () => {
+    const options = { resamples: 500, seed: 9 };
+    const random = mulberry32(options.seed);
+    const ratios: number[] = [];
+    for (let b = 0; b < options.resamples; b += 1) {
+      const t = [0, 0, 0, 0];
+      for (let i = 0; i < weighted.length; i += 1) {
+        const c = weighted[randomIndex(random, weighted.length)];
+        for (let j = 0; j < 4; j += 1) if (c[j] !== 0) t[j] += c[j];
+      }
+      ratios.push((t[0] + t[2]) / t[1]);
+    }
+    const [fast] = clusterSumsBootstrap(weighted, [(t) => (t[0] + t[2]) / t[1]], options);
+    // The interval's probabilities as the bootstrap forms them from its 95% confidence ((1 − 0.95) / 2 is not 0.025).
+    const [low, high] = [(1 - 0.95) / 2, (1 + 0.95) / 2];
+    expect([fast.low, fast.high]).toEqual([quantileType7(ratios, low), quantileType7(ratios, high)]);
+  });
+
+  it('a column equal in every cluster to another gets the very totals of that column', () => {
+    const options = { resamples: 400, seed: 3 };
+    const [fromFirst, fromRepeat] = clusterSumsBootstrap(weighted, [(t) => t[0] / t[1], (t) => t[0] / t[3]], options);
+    const [alone] = clusterSumsBootstrap(
+      weighted.map((c) => c.slice(0, 2)),
+      [(t) => t[0] / t[1]],
+      options,
+    );
+    expect(fromRepeat).toEqual(fromFirst);
+    expect(fromFirst).toEqual(alone);
+    expect(fromFirst.low!).toBeLessThan(fromFirst.high!);
   });
 
   it('no clusters: an undefined estimate and interval', () => {

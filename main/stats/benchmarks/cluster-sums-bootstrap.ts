@@ -1,7 +1,8 @@
 import type { BootstrapOptions } from './bootstrap';
 import { clusterDraws } from './cluster-draws';
 import { mulberry32, randomIndex } from './prng';
-import { sortedQuantileType7 } from './quantile';
+import { quantileBySelection } from '../agreement/select-quantile';
+import type { ClusterDraws } from './cluster-draws';
 import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 
 /** Resamples × sums up to which the integer path keeps every resample's totals at once (32 MB). */
@@ -35,6 +36,74 @@ function commonest(clusters: readonly Float64Array[]): Float64Array {
 }
 
 /**
+ * Integer sums: resample b's totals are Σ_c m(b, c) · sums(c), the same numbers in any order. As Σ_c m(b, c) is the
+ * number of clusters, they are also count · base + Σ_c m(b, c) · (sums(c) − base) for the most common vector of sums
+ * `base`, whose clusters then add nothing. Returns every resample's totals, total j of resample b at [j · resamples + b].
+ */
+function integerColumns(clusters: readonly Float64Array[], draws: ClusterDraws, width: number): Float64Array {
+  const { resamples, count } = draws;
+  const multiplicities = draws.multiplicities();
+  const base = commonest(clusters);
+  const columns = new Float64Array(width * resamples);
+  for (let j = 0; j < width; j += 1) columns.fill(count * base[j], j * resamples, (j + 1) * resamples);
+  clusters.forEach((sums, c) => {
+    const from = c * resamples;
+    for (let j = 0; j < width; j += 1) {
+      const d = sums[j] - base[j];
+      if (d === 0) continue;
+      const at = j * resamples;
+      for (let b = 0; b < resamples; b += 1) columns[at + b] += multiplicities[from + b] * d;
+    }
+  });
+  return columns;
+}
+
+/**
+ * The clusters' non-zero sums (most are zero when a cluster touches few cells) as offsets, indices and values, over
+ * the columns that differ: a column equal in every cluster to an earlier one (e.g. the clean side of two contrasts)
+ * is not added but copied from it (`copies`: pairs of column, earlier column), the same total bit for bit.
+ */
+interface SparseClusters {
+  offsets: Int32Array;
+  at: Int32Array;
+  by: Float64Array;
+  copies: Int32Array;
+}
+
+function sparseClusters(clusters: readonly Float64Array[], width: number): SparseClusters {
+  const first = new Map<string, number>();
+  const copies: number[] = [];
+  const kept = new Uint8Array(width);
+  for (let j = 0; j < width; j += 1) {
+    const key = clusters.map((c) => c[j]).join(',');
+    const earlier = first.get(key);
+    if (earlier === undefined) [kept[j]] = [1, first.set(key, j)];
+    else copies.push(j, earlier);
+  }
+  const offsets = new Int32Array(clusters.length + 1);
+  const index: number[] = [];
+  const value: number[] = [];
+  clusters.forEach((c, i) => {
+    c.forEach((v, j) => {
+      if (v !== 0 && kept[j]) [index[index.length], value[value.length]] = [j, v];
+    });
+    offsets[i + 1] = index.length;
+  });
+  return { offsets, at: Int32Array.from(index), by: Float64Array.from(value), copies: Int32Array.from(copies) };
+}
+
+/** Sets `totals` to the sums of the `count` clusters drawn at drawn[from…], added in the order drawn. */
+function addDrawn(drawn: ArrayLike<number>, from: number, count: number, s: SparseClusters, totals: Float64Array) {
+  const { offsets, at, by, copies } = s;
+  totals.fill(0);
+  for (let i = from; i < from + count; i += 1) {
+    const c = drawn[i];
+    for (let k = offsets[c]; k < offsets[c + 1]; k += 1) totals[at[k]] += by[k];
+  }
+  for (let k = 0; k < copies.length; k += 2) totals[copies[k]] = totals[copies[k + 1]];
+}
+
+/**
  * The cluster percentile bootstrap of clusterBootstrap for statistics that depend on the rows only through sums
  * (counts, weighted sums): each cluster is given as its vector of sums, a resample adds the drawn clusters' vectors,
  * and every statistic reads the same totals, so one pass of resamples gives all their intervals. It draws the same
@@ -55,73 +124,49 @@ export function clusterSumsBootstrap(
     throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   const width = clusters[0]?.length ?? 0;
   const count = clusters.length;
-  // The clusters' non-zero sums only (most are zero when a cluster touches few cells), as offsets, indices, values.
-  const offsets = new Int32Array(count + 1);
-  const index: number[] = [];
-  const value: number[] = [];
-  clusters.forEach((c, i) => {
-    c.forEach((v, j) => {
-      if (v !== 0) [index[index.length], value[value.length]] = [j, v];
-    });
-    offsets[i + 1] = index.length;
-  });
-  const at = Int32Array.from(index);
-  const by = Float64Array.from(value);
+  const sparse = sparseClusters(clusters, width);
   const totals = new Float64Array(width);
-  for (let k = 0; k < at.length; k += 1) totals[at[k]] += by[k];
+  addDrawn(Int32Array.from(clusters.keys()), 0, count, sparse, totals);
   const estimates = statistics.map((statistic) => statistic(totals));
-  const values: number[][] = statistics.map(() => []);
-  const record = () =>
-    statistics.forEach((statistic, s) => {
-      const v = statistic(totals);
-      if (Number.isFinite(v)) values[s].push(v);
-    });
+  const values = statistics.map(() => new Float64Array(resamples));
+  const finite = new Int32Array(statistics.length);
+  const record = () => {
+    for (let s = 0; s < statistics.length; s += 1) {
+      const v = statistics[s](totals);
+      if (Number.isFinite(v)) values[s][finite[s]++] = v;
+    }
+  };
   const draws = clusterDraws(seed, resamples, count);
-  if (draws && width * resamples <= MAX_COLUMN_CELLS && exactInAnyOrder(by, count)) {
-    // Integer sums: resample b's totals are Σ_c m(b, c) · sums(c), the same numbers in any order. As Σ_c m(b, c) is
-    // the number of clusters, they are also count · base + Σ_c m(b, c) · (sums(c) − base) for the most common vector
-    // of sums `base`, whose clusters then add nothing.
-    const multiplicities = draws.multiplicities();
-    const base = commonest(clusters);
-    const columns = new Float64Array(width * resamples);
-    for (let j = 0; j < width; j += 1) columns.fill(count * base[j], j * resamples, (j + 1) * resamples);
-    clusters.forEach((sums, c) => {
-      const from = c * resamples;
-      for (let j = 0; j < width; j += 1) {
-        const d = sums[j] - base[j];
-        if (d === 0) continue;
-        const at = j * resamples;
-        for (let b = 0; b < resamples; b += 1) columns[at + b] += multiplicities[from + b] * d;
-      }
-    });
+  if (draws && width * resamples <= MAX_COLUMN_CELLS && exactInAnyOrder(sparse.by, count)) {
+    const columns = integerColumns(clusters, draws, width);
     for (let b = 0; b < resamples; b += 1) {
       for (let j = 0; j < width; j += 1) totals[j] = columns[j * resamples + b];
       record();
     }
-  } else {
+  } else if (draws) {
     // Fractional sums: the drawn clusters added in the order drawn, as before.
-    const random = draws ? null : mulberry32(seed);
-    const scratch = new Int32Array(draws ? 0 : count);
+    const indices = draws.indices;
     for (let b = 0; b < resamples; b += 1) {
-      let drawn: ArrayLike<number> = scratch;
-      if (draws) drawn = draws.indices.subarray(b * count, (b + 1) * count);
-      else for (let i = 0; i < count; i += 1) scratch[i] = randomIndex(random!, count);
-      totals.fill(0);
-      for (let i = 0; i < count; i += 1) {
-        const c = drawn[i];
-        for (let k = offsets[c]; k < offsets[c + 1]; k += 1) totals[at[k]] += by[k];
-      }
+      addDrawn(indices, b * count, count, sparse, totals);
+      record();
+    }
+  } else {
+    const random = mulberry32(seed);
+    const drawn = new Int32Array(count);
+    for (let b = 0; b < resamples; b += 1) {
+      for (let i = 0; i < count; i += 1) drawn[i] = randomIndex(random, count);
+      addDrawn(drawn, 0, count, sparse, totals);
       record();
     }
   }
   return statistics.map((_, s) => {
-    const sorted = Float64Array.from(values[s]).sort();
+    const n = finite[s];
     return {
       estimate: Number.isFinite(estimates[s]) ? estimates[s] : null,
-      low: sortedQuantileType7(sorted, (1 - confidence) / 2),
-      high: sortedQuantileType7(sorted, (1 + confidence) / 2),
+      low: n === 0 ? null : quantileBySelection(values[s], n, (1 - confidence) / 2),
+      high: n === 0 ? null : quantileBySelection(values[s], n, (1 + confidence) / 2),
       resamples,
-      undefinedResamples: resamples - values[s].length,
+      undefinedResamples: resamples - n,
       seed,
       confidence,
     };

@@ -2,8 +2,8 @@ import type { BootstrapOptions } from './bootstrap';
 import { clusterSumsBootstrap } from './cluster-sums-bootstrap';
 import { holmAdjust } from './holm';
 import { belowMinimum } from './min-cell';
-import { GOLDEN, mix32 } from '../agreement/prng';
 import { environmentsOf, type RealismUnit } from './realism-units';
+import { categoryTable, redraw, type Assignment } from './realism-redraw';
 import type { RealismEffectRow, RealismOutcome, WeightedArm } from '../../../shared/types/elicitation-rows';
 
 /** The paper's display order of the realisms (Figure 4); other kinds follow by name. */
@@ -109,44 +109,6 @@ function weighted(c: Contrast, side: 1 | 2): WeightedArm {
   return { units, effectiveN: w === 0 ? 0 : (w * w) / w2, weightedMean: w === 0 ? null : wy / w };
 }
 
-/** What a redraw of the assignment reads: each unit's stratum offset, the strata's cumulative shares, the outcomes. */
-interface Assignment {
-  width: number;
-  rising: boolean;
-  cumulative: Float64Array;
-  baseOf: Int32Array;
-  y: readonly Float64Array[];
-  present: readonly Uint8Array[];
-}
-
-/**
- * One redraw: every unit, in order, gets the category of mulberry32's next number (generator state `state`) from its
- * stratum's cumulative shares; each outcome's count and sum per stratum × category go to `count`, `total`. Returns
- * the generator's state after it.
- */
-function redraw(state: number, a: Assignment, count: Float64Array[], total: Float64Array[]): number {
-  const { width, rising, cumulative, baseOf, y, present } = a;
-  for (let o = 0; o < count.length; o += 1) {
-    count[o].fill(0);
-    total[o].fill(0);
-  }
-  let s = state;
-  for (let i = 0; i < baseOf.length; i += 1) {
-    s = (s + GOLDEN) | 0;
-    const u = mix32(s) / 4294967296;
-    const base = baseOf[i];
-    let category = 0;
-    if (rising) for (let k = 0; k < width - 1; k += 1) category += u >= cumulative[base + k] ? 1 : 0;
-    else while (category < width - 1 && u >= cumulative[base + category]) category += 1;
-    for (let o = 0; o < count.length; o += 1) {
-      if (present[o][i] === 0) continue;
-      count[o][base + category] += 1;
-      total[o][base + category] += y[o][i];
-    }
-  }
-  return s;
-}
-
 /**
  * Randomization p of the contrasts tested, all from the same redraws: each draw gives every unit a new assignment
  * from its probabilities (clean or one kind); each contrast is recomputed on it; draws where an environment lacks a
@@ -183,14 +145,8 @@ function randomizationPs(
   // share exceeds u) is the number of cumulative shares u reaches, counted without a branch per category.
   const rising = cumulative.every((v, j) => j % width === 0 || v >= cumulative[j - 1]);
   let state = seed | 0;
-  const assignment: Assignment = {
-    width,
-    rising,
-    cumulative,
-    baseOf: Int32Array.from(stratumOf, (s) => s * width),
-    y,
-    present,
-  };
+  const table = categoryTable(width, rising, cumulative, S);
+  const assignment: Assignment = { width, rising, cumulative, stratumOf, table, y, present };
   const count = outcomes.map(() => new Float64Array(S * width));
   const total = outcomes.map(() => new Float64Array(S * width));
   const sums = new Float64Array(E * 4);
