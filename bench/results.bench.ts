@@ -66,7 +66,7 @@ async function archive(work: string, details: string[]) {
   const db = openDatabase(join(work, 'archive.sqlite'));
   const summary = await importPath(db, fixture('tau-elicitation'), 'tau-elicitation', { now: new Date() });
   const id = summary.study.id;
-  note('705-call archive: synchronous, then on the worker (3 runs each)');
+  note('705-call archive: synchronous 3 times, then 4 jobs on the worker');
   const sync: number[] = [];
   const syncCpu: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -75,21 +75,24 @@ async function archive(work: string, details: string[]) {
     sync.push(performance.now() - t);
     syncCpu.push(cpuMs() - c);
   }
+  // The first job starts a thread (its code cold); the next ones find it waiting, warm (metrics-workers.ts).
   const last: number[] = [];
   const first: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 4; i++) {
     const run = await inWorker(db, id);
     last.push(await run.done);
     first.push(run.arrivals[0].ms);
-    if (i === 2)
-      details.push(`archive sections as they arrived: ${run.arrivals.map((a) => `${a.id} ${fmtMs(a.ms)}`).join(', ')}`);
+    if (i === 0 || i === 3)
+      details.push(
+        `archive sections as they arrived, job ${i + 1}: ${run.arrivals.map((a) => `${a.id} ${fmtMs(a.ms)}`).join(', ')}`,
+      );
   }
   details.push(
     `archive (${summary.episodes} episodes): synchronous ${sync.map(fmtMs).join(', ')} wall (CPU ${syncCpu.map(fmtMs).join(', ')}); ` +
-      `worker: first section ${first.map(fmtMs).join(', ')}, all sections ${last.map(fmtMs).join(', ')}`,
+      `worker jobs 1–4: first section ${first.map(fmtMs).join(', ')}, all sections ${last.map(fmtMs).join(', ')}`,
   );
   db.close();
-  return { sync: median(sync), worker: median(last) };
+  return { sync: median(sync), cold: last[0], warm: median(last.slice(1)) };
 }
 
 async function large(work: string, details: string[]) {
@@ -162,12 +165,21 @@ export async function run(): Promise<BenchResult> {
       rows: [
         {
           issue: 15,
-          name: 'Results of the 705-call τ-Elicitation archive (metrics.start, all sections)',
-          figure: `${fmtMs(a.worker)} median of 3`,
+          name: 'Results of the 705-call τ-Elicitation archive, first job (metrics.start, a new thread)',
+          figure: fmtMs(a.cold),
           baseline: `${fmtMs(a.sync)} synchronous (metrics.study)`,
-          ratio: a.worker / a.sync,
+          ratio: a.cold / a.sync,
           target: '< 0.5 s',
-          pass: a.worker < 500,
+          pass: a.cold < 500,
+        },
+        {
+          issue: 15,
+          name: 'the same, jobs 2–4 (the thread kept warm between jobs)',
+          figure: `${fmtMs(a.warm)} median of 3`,
+          baseline: `${fmtMs(a.sync)} synchronous (metrics.study)`,
+          ratio: a.warm / a.sync,
+          target: '< 0.5 s',
+          pass: a.warm < 500,
         },
         {
           issue: 15,

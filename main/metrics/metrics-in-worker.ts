@@ -1,10 +1,10 @@
 /**
  * A study's figures on a worker thread with its own read-only connection (metrics-worker.ts), so that the thread that
  * asks (the studio's server, answering label saves and everything else) stays free: the head and then each section
- * arrive as they are computed, and a cancel ends the thread at once (it writes nothing). An in-memory database is
- * computed on this thread, section by section, yielding between them.
+ * arrive as they are computed, and a cancel ends the thread at once (it writes nothing). A thread whose job ended is
+ * kept warm for the next (metrics-workers.ts). An in-memory database is computed on this thread, section by section,
+ * yielding between them.
  */
-import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/open';
 import { nativeBindingOf } from '../db/open';
 import { DomainError } from '../domain/errors';
@@ -12,8 +12,7 @@ import type { MetricsOptions } from '../../shared/types/metrics';
 import type { MetricsHead, MetricsSection } from '../../shared/types/metrics-sections';
 import type { MetricsJob, MetricsMessage } from './metrics-worker';
 import { inCostOrder, studySections } from './study-sections';
-
-const ENTRY = new URL('./metrics-worker-entry.mjs', import.meta.url);
+import { returnMetricsWorker, takeMetricsWorker } from './metrics-workers';
 
 /** Where the head and the sections go as they are computed. */
 export interface SectionSink {
@@ -32,27 +31,32 @@ export function metricsInWorker(
   if (db.memory) return onThisThread(db, studyId, options, sink, signal);
   const job: MetricsJob = { file: db.name, nativeBinding: nativeBindingOf(db), studyId, options };
   return new Promise<void>((resolve, reject) => {
-    const worker = new Worker(ENTRY, { workerData: job });
+    if (signal?.aborted) return reject(abortReason(signal));
+    const worker = takeMetricsWorker();
     let settled = false;
-    const settle = (outcome: () => void) => {
+    /** Settles the job; the thread is kept for the next job only when this one ended normally. */
+    const settle = (outcome: () => void, keep: boolean) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', cancel);
-      void worker.terminate();
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      if (keep) returnMetricsWorker(worker);
+      else void worker.terminate();
       outcome();
     };
-    const cancel = () => settle(() => reject(abortReason(signal!)));
-    if (signal?.aborted) return cancel();
-    signal?.addEventListener('abort', cancel, { once: true });
-    worker.on('message', (m: MetricsMessage) => {
-      if (settled) return;
+    const cancel = () => settle(() => reject(abortReason(signal!)), false);
+    const onMessage = (m: MetricsMessage) => {
       if (m.kind === 'head') sink.head(m.head);
       else if (m.kind === 'section') sink.section(m.section);
-      else if (m.kind === 'done') settle(resolve);
-      else settle(() => reject(m.code ? new DomainError(m.code, m.message) : new Error(m.message)));
-    });
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`the metrics worker stopped (exit code ${code})`))));
+      else if (m.kind === 'done') settle(resolve, true);
+      else settle(() => reject(m.code ? new DomainError(m.code, m.message) : new Error(m.message)), true);
+    };
+    const onError = (err: Error) => settle(() => reject(err), false);
+    const onExit = (code: number) =>
+      settle(() => reject(new Error(`the metrics worker stopped (exit code ${code})`)), false);
+    signal?.addEventListener('abort', cancel, { once: true });
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage(job);
   });
 }
 

@@ -1,9 +1,10 @@
 /**
- * Worker thread of a study's figures (metrics-in-worker.ts): opens its own read-only connection to the database, reads
- * one snapshot of it, and posts the head and then each section as it finishes, cheapest first. The main thread
+ * Worker thread of a study's figures (metrics-in-worker.ts): for each job it is sent, opens its own read-only
+ * connection to the database, reads one snapshot of it, and posts the head and then each section as it finishes,
+ * cheapest first, then waits for the next job (metrics-workers.ts keeps it warm between jobs). The main thread
  * cancels by ending the thread (it writes nothing).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { openReadOnly } from '../db/open-read-only';
 import { inTransaction } from '../db/transaction';
 import type { Db } from '../db/open';
@@ -27,29 +28,32 @@ export type MetricsMessage =
   | { kind: 'done' }
   | { kind: 'failed'; message: string; code: DomainErrorCode | null };
 
-const job = workerData as MetricsJob;
 const port = parentPort!;
 const post = (message: MetricsMessage) => port.postMessage(message);
 
-let db: Db | null = null;
-try {
-  db = openReadOnly(job.file, job.nativeBinding ? { nativeBinding: job.nativeBinding } : {});
-  const conn = db;
-  inTransaction(conn, () => {
-    const { head, tasks } = studySections(conn, job.studyId, job.options);
-    post({ kind: 'head', head });
-    for (const task of inCostOrder(tasks)) {
-      post({ kind: 'section', section: task.compute() });
-    }
-  });
-  post({ kind: 'done' });
-} catch (err) {
-  post({
-    kind: 'failed',
-    message: err instanceof Error ? err.message : String(err),
-    code: err instanceof DomainError ? err.code : null,
-  });
-} finally {
-  db?.close();
-  port.close();
+/** Computes one job on its own connection, opened for it and closed after it, posting as it goes. */
+function compute(job: MetricsJob): void {
+  let db: Db | null = null;
+  try {
+    db = openReadOnly(job.file, job.nativeBinding ? { nativeBinding: job.nativeBinding } : {});
+    const conn = db;
+    inTransaction(conn, () => {
+      const { head, tasks } = studySections(conn, job.studyId, job.options);
+      post({ kind: 'head', head });
+      for (const task of inCostOrder(tasks)) {
+        post({ kind: 'section', section: task.compute() });
+      }
+    });
+    post({ kind: 'done' });
+  } catch (err) {
+    post({
+      kind: 'failed',
+      message: err instanceof Error ? err.message : String(err),
+      code: err instanceof DomainError ? err.code : null,
+    });
+  } finally {
+    db?.close();
+  }
 }
+
+port.on('message', (job: MetricsJob) => compute(job));
