@@ -1,7 +1,7 @@
 /** Agreement of a study's annotators on one field: overall, by system and condition, against the adjudicated label and the judge. */
 import type { Db } from '../db/open';
 import type { BreakdownReport, LabelPhase, PairReport, StudyAgreement } from '../../shared/types/annotation';
-import type { AgreementOptions, Level, RatingsTable } from '../stats/agreement/index';
+import type { AgreementOptions, AlphaMetric, RatingsTable, WeightFamily } from '../stats/agreement/index';
 import { DomainError } from '../domain/errors';
 import { requireStudy } from './lookups';
 import type { FieldRatings } from './ratings';
@@ -16,7 +16,10 @@ export interface AgreementRequest {
   studyId: number;
   field: string;
   raterIds?: number[];
-  level?: Level;
+  /** The report's level (α's metric); default the field's own level. */
+  level?: AlphaMetric;
+  /** Weight family of the weighted forms; default the level's natural one. */
+  weights?: WeightFamily;
   phase?: LabelPhase;
   seed?: number;
   resamples?: number;
@@ -56,7 +59,9 @@ export async function computeStudyAgreement(
   const level = req.level ?? r.level;
   const options: AgreementOptions = {
     level,
-    categories: level === 'interval' ? undefined : r.categories,
+    weights: req.weights,
+    // Interval and ratio take the observed numbers, in numeric order; the others the field's category order.
+    categories: level === 'interval' || level === 'ratio' ? undefined : r.categories,
     seed: req.seed,
     resamples: req.resamples,
     pairBootstrap: req.pairBootstrap,

@@ -3,7 +3,7 @@ import type { AgreementReport, Coefficient } from '../../shared/types/agreement-
 import type { BootstrapInterval } from '../../shared/types/bootstrap-interval';
 import { fmt, fmtInterval } from '../annotation/report-text';
 
-const NAME_WIDTH = 34;
+const NAME_WIDTH = 38;
 
 /** A p-value with 3 decimals, or in exponent form below 0.001. */
 function fmtP(p: number | null): string {

@@ -2,7 +2,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Services } from '../services/services';
-import { bootstrapInWorker, LEVELS, parseRatingsCsv, type Level } from '../stats/agreement/index';
+import {
+  ALPHA_METRICS,
+  bootstrapInWorker,
+  parseRatingsCsv,
+  WEIGHT_FAMILIES,
+  type AlphaMetric,
+  type WeightFamily,
+} from '../stats/agreement/index';
+import { DomainError } from '../domain/errors';
 import type { StudyAgreement } from '../../shared/types/annotation';
 import type { AgreementReport } from '../../shared/types/agreement-report';
 import { computeStudyAgreement } from '../annotation/agreement';
@@ -17,10 +25,22 @@ import { annotatorIdByNameOrId } from '../db/annotators';
 import { UsageError, type CliOptions } from './args';
 import { requireStudy, type CommandOutput } from './commands';
 
-function level(opts: CliOptions): Level | undefined {
+/** `--level L`: α's metric and the default weights (nominal … bipolar); undefined without the option. */
+function level(opts: CliOptions): AlphaMetric | undefined {
   if (opts.level === undefined) return undefined;
-  if (!(LEVELS as readonly string[]).includes(opts.level)) throw new UsageError(`--level must be one of ${LEVELS.join(', ')}, got "${opts.level}"`);
-  return opts.level as Level;
+  if (!(ALPHA_METRICS as readonly string[]).includes(opts.level)) {
+    throw new UsageError(`--level must be one of ${ALPHA_METRICS.join(', ')}, got "${opts.level}"`);
+  }
+  return opts.level as AlphaMetric;
+}
+
+/** `--weights FAMILY`: the weight family of the weighted forms; undefined without the option. */
+function weights(opts: CliOptions): WeightFamily | undefined {
+  if (opts.weights === undefined) return undefined;
+  if (!(WEIGHT_FAMILIES as readonly string[]).includes(opts.weights)) {
+    throw new UsageError(`--weights must be one of ${WEIGHT_FAMILIES.join(', ')}, got "${opts.weights}"`);
+  }
+  return opts.weights as WeightFamily;
 }
 
 /** Annotator ids for `--raters A,B` (names or ids); undefined without the option. */
@@ -83,7 +103,10 @@ function defaultField(s: Services, studyId: number): string {
   return field;
 }
 
-/** `agreement --study X [--field F] [--raters A,B] [--level L] [--seed N] [--resamples N] [--population N]`. */
+/**
+ * `agreement --study X [--field F] [--raters A,B] [--level L] [--weights FAMILY] [--seed N] [--resamples N]
+ * [--population N]`.
+ */
 export async function agreementCommand(s: Services, opts: CliOptions): Promise<CommandOutput> {
   if (opts.ratings !== undefined) return ratingsAgreementCommand(opts);
   if (opts.order !== undefined) throw new UsageError('--order applies to --ratings; a study orders categories by its taxonomy');
@@ -95,6 +118,7 @@ export async function agreementCommand(s: Services, opts: CliOptions): Promise<C
     field,
     raterIds: ids,
     level: level(opts),
+    weights: weights(opts),
     population: population(opts, () => fieldRatings(s.db, study.id, field, { raterIds: ids }).items.length),
     seed: opts.seed,
     resamples: opts.resamples,
@@ -105,8 +129,8 @@ export async function agreementCommand(s: Services, opts: CliOptions): Promise<C
 }
 
 /**
- * `agreement --ratings FILE.csv [--level L] [--order a,b,c] [--seed N] [--resamples N] [--population N]`: columns
- * item,rater,label; no database.
+ * `agreement --ratings FILE.csv [--level L] [--weights FAMILY] [--order a,b,c] [--seed N] [--resamples N]
+ * [--population N]`: columns item,rater,label; no database. A refusal of the labels names the file.
  */
 export async function ratingsAgreementCommand(opts: CliOptions): Promise<CommandOutput> {
   const path = resolve(opts.ratings!);
@@ -120,13 +144,16 @@ export async function ratingsAgreementCommand(opts: CliOptions): Promise<Command
   if (opts.toleranceMs !== undefined) throw new UsageError('--tolerance-ms applies to --study (first-error and region fields)');
   const options = {
     level: level(opts),
+    weights: weights(opts),
     categories: categoryOrder(opts),
     seed: opts.seed,
     resamples: opts.resamples,
     population: population(opts, () => table.items.length),
     pairBootstrap: opts.hayesKrippendorff || undefined,
   };
-  const report = await bootstrapInWorker(table, options);
+  const report = await bootstrapInWorker(table, options).catch((err: unknown) => {
+    throw err instanceof DomainError ? new DomainError(err.code, `${basename(path)}: ${err.message}`) : err;
+  });
   const head =
     `${basename(path)}: ${report.nPairableItems} of ${report.nItems} items rated twice by ${report.raters.join(', ')}` +
     populationNote(report);

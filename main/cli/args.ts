@@ -16,6 +16,8 @@ export interface CliOptions {
   raters?: string;
   ratings?: string;
   level?: string;
+  /** `--weights FAMILY`: the weight family of the weighted agreement coefficients. */
+  weights?: string;
   /** `--order a,b,c`: the category order of a ratings CSV. */
   order?: string;
   seed?: number;
@@ -68,6 +70,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       raters: { type: 'string' },
       ratings: { type: 'string' },
       level: { type: 'string' },
+      weights: { type: 'string' },
       order: { type: 'string' },
       seed: { type: 'string' },
       resamples: { type: 'string' },
@@ -93,6 +96,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     raters: v.raters,
     ratings: v.ratings,
     level: v.level,
+    weights: v.weights,
     order: v.order,
     seed: v.seed === undefined ? undefined : integer('--seed', v.seed, 0, 2 ** 32 - 1),
     resamples: v.resamples === undefined ? undefined : integer('--resamples', v.resamples, 1, 1_000_000),

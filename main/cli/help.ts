@@ -71,17 +71,23 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   },
   agreement: {
     usage:
-      'earshot agreement --study ID_OR_NAME [--field F] [--raters A,B] [--level L] [--db FILE] [--json]\n' +
-      '       earshot agreement --ratings FILE.csv [--level L] [--order a,b,c] [--json]',
+      'earshot agreement --study ID_OR_NAME [--field F] [--raters A,B] [--level L] [--weights FAMILY] [--db FILE] ' +
+      '[--json]\n' +
+      '       earshot agreement --ratings FILE.csv [--level L] [--weights FAMILY] [--order a,b,c] [--json]',
     summary:
       'Agreement of a study’s annotators (and of the judge) with 95% bootstrap intervals; or of an item,rater,label CSV.',
     options: [
       STUDY,
       ['--field F', 'one labelled field (default: every labelled field)'],
       ['--raters A,B', 'only these annotators, by name or id'],
-      ['--level L', 'nominal | ordinal | interval (default: the field’s own)'],
+      ['--level L', 'nominal | ordinal | interval | ratio | circular | bipolar: α’s metric (default: the field’s own)'],
+      [
+        '--weights FAMILY',
+        'of AC2 and the weighted forms: identity | quadratic | linear | ordinal | radical | ratio | circular | ' +
+          'bipolar (default: the level’s own)',
+      ],
       ['--ratings FILE.csv', 'a CSV with columns item,rater,label instead of a study (no database needed)'],
-      ['--order a,b,c', 'the categories of a --ratings CSV in order (ordinal and interval levels)'],
+      ['--order a,b,c', 'the categories of a --ratings CSV in order (text labels off nominal level, or with weights)'],
       ['--seed N', 'seed of the bootstrap (default 1)'],
       ['--resamples N', 'bootstrap resamples (default 10000)'],
       ['--tolerance-ms N', 'first-error and region fields: the tolerance of time agreement (default 1000)'],

@@ -4,6 +4,9 @@ import type { BootstrapInterval } from './bootstrap-interval';
 /** Measurement level of the labels, in Krippendorff's sense; it selects the distance metric and the weighted statistics. */
 export type Level = 'nominal' | 'ordinal' | 'interval';
 
+/** A level of measurement of Krippendorff's α and of the report: the field levels plus ratio, circular and bipolar. */
+export type AlphaMetric = Level | 'ratio' | 'circular' | 'bipolar';
+
 /** Counts of items by (row rater's category, column rater's category), over items both raters labelled. */
 export interface ConfusionMatrix {
   rowRater: string;
@@ -15,7 +18,10 @@ export interface ConfusionMatrix {
   n: number;
 }
 
-/** Statistics of the report; the Cohen entries are null unless there are exactly two raters (weighted ones also need level ≠ nominal). */
+/**
+ * Statistics of the report; the Cohen entries are null unless there are exactly two raters (the rank-weighted ones
+ * also need level ≠ nominal).
+ */
 export interface AgreementStatistics {
   percentAgreement: BootstrapInterval;
   fleissKappa: BootstrapInterval;
@@ -79,7 +85,10 @@ export interface CategoryCoefficient {
   kappa: Coefficient;
 }
 
-/** Weighted forms at the level's natural weights (ordinal: ordinal weights; interval: quadratic). */
+/**
+ * Weighted forms with one weight family: the one asked for, else the level's natural family (ordinal: ordinal weights;
+ * interval: quadratic; ratio, circular, bipolar: their own).
+ */
 export interface WeightedCoefficients {
   weights: WeightFamily;
   percentAgreement: Coefficient;
@@ -113,14 +122,14 @@ export interface AgreementCoefficients {
   fleissKappa: Coefficient;
   congerKappa: Coefficient;
   gwetAc1: Coefficient;
-  /** At the report's level. */
+  /** At the report's level (its metric). */
   krippendorffAlpha: Coefficient;
   /** Two raters only, over the items both labelled. */
   cohenKappa: Coefficient | null;
   /** Two raters only, over the items both labelled. */
   scottPi: Coefficient | null;
   perCategory: CategoryCoefficient[];
-  /** Null at nominal level. */
+  /** Null at nominal level unless a weight family was asked for. */
   weighted: WeightedCoefficients | null;
   /** Binary fields with two raters only. */
   pabak: PabakReport | null;
@@ -136,7 +145,8 @@ export interface AnalyticSettings {
 
 /** What `earshot agreement --json` prints. */
 export interface AgreementReport {
-  level: Level;
+  /** α's level of measurement; it also sets the default weights of the weighted forms. */
+  level: AlphaMetric;
   nItems: number;
   /** Items with at least one label: the bootstrap resamples these. */
   nRatedItems: number;

@@ -31,6 +31,6 @@ describe("Krippendorff's α at ratio, circular and bipolar levels", () => {
     );
     expect(krippendorffAlpha(text, 'circular')).toBeCloseTo(krippendorffAlpha(reliability, 'circular'), 14);
     expect(krippendorffAlpha(text, 'bipolar')).toBeCloseTo(krippendorffAlpha(reliability, 'bipolar'), 14);
-    expect(() => krippendorffAlpha(text, 'ratio')).toThrow(/ratio level needs numbers/);
+    expect(() => krippendorffAlpha(text, 'ratio')).toThrow(/ratio level needs numeric labels ≥ 0; "a" is not one/);
   });
 });

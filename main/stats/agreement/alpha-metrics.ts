@@ -1,9 +1,11 @@
 /** Krippendorff's difference functions δ²_ck beyond nominal and ordinal (Krippendorff 2004, §12.4; 2011). */
-import { categoryValues, isNumericLabel, LEVELS, type Level } from './categories';
+import type { AlphaMetric } from '../../../shared/types/agreement-report';
+import { DomainError } from '../../domain/errors';
+import { categoryValues, isNumericLabel, LEVELS } from './categories';
 import { categoryScores } from './weights';
 
-/** A level of measurement of Krippendorff's α: the report's levels plus ratio, circular and bipolar. */
-export type AlphaMetric = Level | 'ratio' | 'circular' | 'bipolar';
+/** A level of measurement of α and of the report (defined with the report shapes in shared/). */
+export type { AlphaMetric };
 
 /** Every metric α takes. */
 export const ALPHA_METRICS: readonly AlphaMetric[] = [...LEVELS, 'ratio', 'circular', 'bipolar'];
@@ -16,9 +18,15 @@ export function metricValues(metric: AlphaMetric, categories: readonly string[])
   if (metric === 'nominal' || metric === 'ordinal') return null;
   if (metric === 'interval') return categoryValues(categories);
   if (metric === 'circular' || metric === 'bipolar') return categoryScores(categories);
-  const bad = categories.find((c) => !isNumericLabel(c) || Number(c) < 0);
-  if (bad !== undefined) throw new Error(`ratio level needs numbers ≥ 0; "${bad}" is not one`);
+  assertRatioLabels(categories);
   return categoryValues(categories);
+}
+
+/** Refuses (invalid_input) a category list with a label that is not a number ≥ 0, naming the first such label. */
+export function assertRatioLabels(categories: readonly string[]): void {
+  const bad = categories.find((c) => !isNumericLabel(c) || Number(c) < 0);
+  if (bad === undefined) return;
+  throw new DomainError('invalid_input', `ratio level needs numeric labels ≥ 0; "${bad}" is not one`);
 }
 
 /**

@@ -11,12 +11,12 @@ import {
   fromContingency,
   IRRCAC_BEN_GERRY,
   IRRCAC_CONT4X4_DIAGNOSIS,
+  IRRCAC_PORT_RAW4_WEIGHTED,
   IRRCAC_RAW_4RATERS,
   IRRCAC_RAW_5OBSERVERS,
   IRRCAC_RAW_G1G2,
   IRRCAC_RAW_GENDER,
 } from './reference-data';
-import type { WeightFamily } from './weights';
 
 const raw4 = codeRatings(fromColumns(IRRCAC_RAW_4RATERS));
 
@@ -38,15 +38,8 @@ describe("Conger's κ", () => {
     expectRounded(fleissKappa(coded), 0.43, 3);
   });
 
-  it.each([
-    ['quadratic', 0.858],
-    ['linear', 0.814],
-    ['ordinal', 0.844],
-    ['radical', 0.788],
-    ['ratio', 0.812],
-    ['circular', 0.805],
-    ['bipolar', 0.845],
-  ] as [WeightFamily, number][])('%s weights on cac.raw4raters: %d (irrCAC port test_conger.py)', (family, value) => {
+  const raw4Conger = IRRCAC_PORT_RAW4_WEIGHTED.map(([family, , , , , conger]) => [family, conger] as const);
+  it.each(raw4Conger)('%s weights on cac.raw4raters: %d (irrCAC port test_conger.py)', (family, value) => {
     expectRounded(congerKappa(raw4, family), value, 3);
   });
 

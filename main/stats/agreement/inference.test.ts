@@ -10,6 +10,7 @@ import {
   IRRCAC_CONT3X3_ABSTRACTORS,
   IRRCAC_CONT4X4_DIAGNOSIS,
   IRRCAC_DISTRIB_6RATERS,
+  IRRCAC_PORT_RAW4_WEIGHTED,
   IRRCAC_RAW_4RATERS,
   IRRCAC_RAW_5OBSERVERS,
   IRRCAC_RAW_G1G2,
@@ -120,17 +121,9 @@ describe('analytic inference against the irrCAC Python port (raw data)', () => {
   });
 
   // cac.raw4raters with each weight family: SE of BP, AC2, Fleiss and Conger (test_bp.py, test_gwet.py, …).
-  it.each([
-    ['quadratic', 0.111, 0.104, 0.146, 0.144],
-    ['linear', 0.123, 0.117, 0.149, 0.145],
-    ['ordinal', 0.114, 0.107, 0.147, 0.144],
-    ['radical', 0.133, 0.128, 0.15, 0.146],
-    ['ratio', 0.132, 0.122, 0.152, 0.149],
-    ['circular', 0.137, 0.133, 0.149, 0.147],
-    ['bipolar', 0.112, 0.106, 0.145, 0.142],
-  ] as [WeightFamily, number, number, number, number][])(
-    'cac.raw4raters, %s weights: SE of BP %d, AC2 %d, Fleiss %d, Conger %d',
-    (family, bp, ac2, fleiss, conger) => {
+  it.each(IRRCAC_PORT_RAW4_WEIGHTED)(
+    'cac.raw4raters, %s weights (estimates %d, %d, %d, %d, %d): SE of BP %d, AC2 %d, Fleiss %d, Conger %d',
+    (family, _pa, _bp, _ac2, _fleiss, _conger, bp, ac2, fleiss, conger) => {
       expectRounded(rawInference(raw4, 'uniform', family).analytic.se, bp, 3);
       expectRounded(rawInference(raw4, 'gwet', family).analytic.se, ac2, 3);
       expectRounded(rawInference(raw4, 'fleiss', family).analytic.se, fleiss, 3);

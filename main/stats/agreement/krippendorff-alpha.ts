@@ -84,9 +84,61 @@ export function fillDistances(
   }
 }
 
+/** α from the disagreements: 1 − (n − 1) D_o / D_e with D_e = Σ n_c n_k δ²_ck; NaN when n < 2 or D_e = 0. */
+function alphaOf(observed: number, marginals: Float64Array, delta: Float64Array): number {
+  const q = marginals.length;
+  let n = 0;
+  let expected = 0;
+  for (let c = 0; c < q; c++) {
+    n += marginals[c];
+    for (let k = 0; k < q; k++) expected += marginals[c] * marginals[k] * delta[c * q + k];
+  }
+  return n < 2 || expected === 0 ? NaN : 1 - ((n - 1) * observed) / expected;
+}
+
+/**
+ * α at a metric whose δ² does not depend on the data (all but ordinal): with δ² fixed, the observed disagreement
+ * Σ o_ck δ²_ck and the marginals n_c are sums over patterns of per-pattern terms times the pattern weights, so a
+ * resample (of patterns or of profiles) costs one pass over the patterns' categories and one over the q² cells.
+ */
+function fixedDistanceAlpha(pc: PatternCoincidences, delta: Float64Array, q: number): Estimator {
+  const nPatterns = pc.start.length - 1;
+  const observed = new Float64Array(nPatterns);
+  const start = new Int32Array(nPatterns + 1);
+  const category: number[] = [];
+  const count: number[] = [];
+  const row = new Float64Array(q);
+  for (let p = 0; p < nPatterns; p++) {
+    row.fill(0);
+    for (let e = pc.start[p]; e < pc.start[p + 1]; e++) {
+      observed[p] += pc.value[e] * delta[pc.cell[e]];
+      row[Math.floor(pc.cell[e] / q)] += pc.value[e];
+    }
+    row.forEach((x, c) => {
+      if (x === 0) return;
+      category.push(c);
+      count.push(x);
+    });
+    start[p + 1] = category.length;
+  }
+  const marginals = new Float64Array(q);
+  return (weights) => {
+    marginals.fill(0);
+    let disagreement = 0;
+    for (let p = 0; p < weights.length; p++) {
+      const w = weights[p];
+      if (w === 0) continue;
+      disagreement += w * observed[p];
+      for (let e = start[p]; e < start[p + 1]; e++) marginals[category[e]] += w * count[e];
+    }
+    return alphaOf(disagreement, marginals, delta);
+  };
+}
+
 /**
  * Estimator of α = 1 − (n − 1) Σ o_ck δ²_ck / Σ n_c n_k δ²_ck over units with at least 2 values;
  * NaN when fewer than 2 pairable values or no expected disagreement. Interval and ratio need numeric categories.
+ * Ordinal δ², which depends on the marginals, is recomputed from each weighting's coincidences.
  */
 export function krippendorffAlphaEstimator(
   patterns: RatingPatterns,
@@ -96,28 +148,21 @@ export function krippendorffAlphaEstimator(
   const q = patterns.nCategories;
   const values = metricValues(level, categories);
   const pc = patternCoincidences(patterns);
-  const o = new Float64Array(q * q);
   const delta = new Float64Array(q * q);
   const marginals = new Float64Array(q);
+  if (level !== 'ordinal') {
+    fillDistances(level, q, marginals, values, delta);
+    return fixedDistanceAlpha(pc, delta, q);
+  }
+  const o = new Float64Array(q * q);
   return (weights) => {
     accumulateCoincidences(pc, weights, o);
     marginals.fill(0);
-    let n = 0;
-    for (let c = 0; c < q; c++) {
-      for (let k = 0; k < q; k++) marginals[c] += o[c * q + k];
-      n += marginals[c];
-    }
-    if (n < 2) return NaN;
+    for (let c = 0; c < q; c++) for (let k = 0; k < q; k++) marginals[c] += o[c * q + k];
     fillDistances(level, q, marginals, values, delta);
     let observed = 0;
-    let expected = 0;
-    for (let c = 0; c < q; c++) {
-      for (let k = 0; k < q; k++) {
-        observed += o[c * q + k] * delta[c * q + k];
-        expected += marginals[c] * marginals[k] * delta[c * q + k];
-      }
-    }
-    return expected === 0 ? NaN : 1 - ((n - 1) * observed) / expected;
+    for (let e = 0; e < q * q; e++) observed += o[e] * delta[e];
+    return alphaOf(observed, marginals, delta);
   };
 }
 

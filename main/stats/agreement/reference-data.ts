@@ -1,5 +1,6 @@
 /** Published example datasets with known agreement values, and builders that turn them into ratings tables (used by the tests). */
 import type { RatingsTable } from './ratings';
+import type { WeightFamily } from './weights';
 
 type Cell = string | number | null;
 
@@ -146,6 +147,34 @@ export const IRRCAC_RAW_4RATERS: Cell[][] = [
   [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, null, null],
   [null, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, 3],
   [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, null],
+];
+
+/** Weighted figures of one weight family: estimates, then standard errors. */
+export type WeightedFigures = [
+  family: WeightFamily,
+  pa: number,
+  bp: number,
+  ac2: number,
+  fleiss: number,
+  conger: number,
+  seBp: number,
+  seAc2: number,
+  seFleiss: number,
+  seConger: number,
+];
+
+/**
+ * cac.raw4raters with each weight family, from the irrCAC Python port's raw tests (test/unit/irrCAC/raw: test_bp.py,
+ * test_gwet.py, test_fleiss.py, test_conger.py; 3 decimals).
+ */
+export const IRRCAC_PORT_RAW4_WEIGHTED: WeightedFigures[] = [
+  ['quadratic', 0.975, 0.902, 0.914, 0.865, 0.858, 0.111, 0.104, 0.146, 0.144],
+  ['linear', 0.939, 0.848, 0.859, 0.818, 0.814, 0.123, 0.117, 0.149, 0.145],
+  ['ordinal', 0.968, 0.886, 0.899, 0.85, 0.844, 0.114, 0.107, 0.147, 0.144],
+  ['radical', 0.897, 0.813, 0.82, 0.79, 0.788, 0.133, 0.128, 0.15, 0.146],
+  ['ratio', 0.954, 0.84, 0.857, 0.821, 0.812, 0.132, 0.122, 0.152, 0.149],
+  ['circular', 0.902, 0.824, 0.83, 0.807, 0.805, 0.137, 0.133, 0.149, 0.147],
+  ['bipolar', 0.968, 0.888, 0.9, 0.853, 0.845, 0.112, 0.106, 0.145, 0.142],
 ];
 
 /** Fleiss (1971) Table 1 as R irr's `diagnoses`: 30 patients, 6 psychiatrists each, 5 diagnoses (one row per patient). */

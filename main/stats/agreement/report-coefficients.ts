@@ -5,8 +5,8 @@
 import type { AgreementCoefficients, Coefficient, WeightedCoefficients } from '../../../shared/types/agreement-report';
 import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 import { singleFigure, type BootstrapPlan, type EstimatorBuilder, type FigureSet } from './agreement-bootstrap';
+import type { AlphaMetric } from './alpha-metrics';
 import type { AnalyticOptions } from './analytic';
-import type { Level } from './categories';
 import { dichotomize, BINARY_IDENTITY } from './category-kappa';
 import type { CodedRatings } from './coding';
 import { cohenKappaEstimator } from './cohen-kappa';
@@ -24,20 +24,34 @@ import { tableCoefficientEstimator, type TableModel } from './two-rater-table';
 import { tableVariance } from './two-rater-variance';
 import { agreementWeights, type WeightFamily } from './weights';
 
-/** The weights of a level's weighted coefficients: ordinal weights at ordinal level, quadratic at interval, none. */
-export function levelWeights(level: Level): WeightFamily | null {
-  return level === 'ordinal' ? 'ordinal' : level === 'interval' ? 'quadratic' : null;
+/**
+ * The natural weights of a level's weighted coefficients: ordinal weights at ordinal level, quadratic at interval,
+ * the family of the same name at ratio, circular and bipolar levels; none at nominal level.
+ */
+export function levelWeights(level: AlphaMetric): WeightFamily | null {
+  if (level === 'nominal') return null;
+  return level === 'interval' ? 'quadratic' : level;
+}
+
+/** What the report measures with: α's level, and the weight family of the weighted forms (null: none). */
+export interface ReportScale {
+  level: AlphaMetric;
+  family: WeightFamily | null;
 }
 
 /**
- * Every coefficient the report bootstraps: exchangeable ones always (with the per-category κ and, off nominal level,
- * the weighted forms); with exactly two raters also Cohen's κ (weighted off nominal level), Scott's π, Conger's κ
- * and, for two categories, PABAK. Conger's κ with more raters has no bootstrap (it needs every pattern).
+ * Every coefficient the report bootstraps: exchangeable ones always (with the per-category κ and, with a weight
+ * family, the weighted forms); with exactly two raters also Cohen's κ (rank-weighted off nominal level, and with the
+ * family), Scott's π, Conger's κ and, for two categories, PABAK. Conger's κ with more raters has no bootstrap (it
+ * needs every pattern).
  */
-export function reportPlan(coded: CodedRatings, level: Level): BootstrapPlan {
+export function reportPlan(
+  coded: CodedRatings,
+  level: AlphaMetric,
+  family: WeightFamily | null = levelWeights(level),
+): BootstrapPlan {
   const categories = coded.categories;
   const identity = agreementWeights('identity', categories);
-  const family = levelWeights(level);
   const weights = family && agreementWeights(family, categories);
   const exchangeable: FigureSet[] = [
     { names: shareFigureNames(categories, weights !== null), build: (p) => shareFigures(p, weights) },
@@ -74,17 +88,17 @@ function coefficient(analytic: AnalyticCoefficient, bootstrap: BootstrapInterval
   };
 }
 
-/** Assembles every coefficient of the plan with its analytic inference from the table's patterns. */
+/** Assembles every coefficient of the plan (α at `level`, weighted forms with `family`) with its analytic inference. */
 export function reportCoefficients(
   coded: CodedRatings,
   patterns: RatingPatterns,
-  level: Level,
+  scale: ReportScale,
   intervals: Record<string, BootstrapInterval>,
   options: AnalyticOptions,
 ): AgreementCoefficients {
   const categories = coded.categories;
   const identity = agreementWeights('identity', categories);
-  const family = levelWeights(level);
+  const { level, family } = scale;
   const twoRaters = coded.raters.length === 2;
   const raw = (model: ChanceModel, weights: Float64Array) => {
     const v = rawCoefficientVariance(model, patterns, weights);

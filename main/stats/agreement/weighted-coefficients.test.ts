@@ -12,6 +12,7 @@ import {
   IRRCAC_CONT3X3_ABSTRACTORS,
   IRRCAC_CONT4X4_DIAGNOSIS,
   IRRCAC_DISTRIB_6RATERS,
+  IRRCAC_PORT_RAW4_WEIGHTED,
   IRRCAC_RAW_4RATERS,
   IRRCAC_RAW_5OBSERVERS,
   IRRCAC_RAW_G1G2,
@@ -51,19 +52,8 @@ describe('Brennan–Prediger and Randolph', () => {
 });
 
 // irrCAC port, test/unit/irrCAC/raw/test_bp.py, test_gwet.py, test_fleiss.py (cac.raw4raters, 3 decimals).
-const RAW4_WEIGHTED: [WeightFamily, number, number, number, number][] = [
-  // family, weighted p_a, BP, AC2, weighted Fleiss
-  ['quadratic', 0.975, 0.902, 0.914, 0.865],
-  ['linear', 0.939, 0.848, 0.859, 0.818],
-  ['ordinal', 0.968, 0.886, 0.899, 0.85],
-  ['radical', 0.897, 0.813, 0.82, 0.79],
-  ['ratio', 0.954, 0.84, 0.857, 0.821],
-  ['circular', 0.902, 0.824, 0.83, 0.807],
-  ['bipolar', 0.968, 0.888, 0.9, 0.853],
-];
-
 describe('weighted raw-ratings coefficients on cac.raw4raters (irrCAC port tests)', () => {
-  it.each(RAW4_WEIGHTED)('%s weights: p_a %d, BP %d, AC2 %d, Fleiss %d', (family, pa, bp, ac2, fleiss) => {
+  it.each(IRRCAC_PORT_RAW4_WEIGHTED)('%s weights: p_a %d, BP %d, AC2 %d, Fleiss %d', (family, pa, bp, ac2, fleiss) => {
     expectRounded(weightedPercentAgreement(raw4, family), pa, 3);
     expectRounded(brennanPrediger(raw4, family), bp, 3);
     expectRounded(gwetAc2(raw4, family), ac2, 3);

@@ -43,7 +43,9 @@ describe('agreement weights (irrCAC weights.gen.r)', () => {
     expect(isIdentity(agreementWeights('linear', categories), 5)).toBe(false);
   });
 
-  it('refuses ratio weights for values that are not positive', () => {
-    expect(() => agreementWeights('ratio', ['0', '1', '2'])).toThrow(/positive/);
+  it('refuses ratio weights for negative values; a zero agrees only with itself (Krippendorff ratio δ² = 1)', () => {
+    expect(() => agreementWeights('ratio', ['-1', '1', '2'])).toThrow(/ratio weights need category values ≥ 0; "-1"/);
+    // ((x − y)/(x + y))² scaled by ((2 − 0)/(2 + 0))² = 1: w(1, 2) = 1 − 1/9, w(0, ·) = 0, w(0, 0) = 1.
+    expect(rounded(agreementWeights('ratio', ['0', '1', '2']))).toEqual([1, 0, 0, 0, 1, 0.889, 0, 0.889, 1]);
   });
 });

@@ -3,6 +3,7 @@
  * w_kl = 1 on the diagonal, falling with the distance between categories k and l.
  */
 import type { WeightFamily } from '../../../shared/types/agreement-report';
+import { DomainError } from '../../domain/errors';
 import { isNumericLabel } from './categories';
 
 /** A weight family (defined with the report shapes in shared/). */
@@ -53,7 +54,8 @@ function distance(family: WeightFamily, x: number, y: number, min: number, max: 
 /**
  * The q × q agreement weights of a family, flat and row-major: w_kl = 1 − d_kl / max d, d the family's distance on the
  * category scores (ordinal: on the ranks, d = n_kl(n_kl − 1)/2 with n_kl = |k − l| + 1). Linear, quadratic, radical
- * and ratio scale by the distance between the extreme scores, as irrCAC does; ratio weights need positive scores.
+ * and ratio scale by the distance between the extreme scores, as irrCAC does; ratio weights need scores ≥ 0 (a score
+ * of 0 agrees only with itself, where irrCAC's formula gives 0/0).
  */
 export function agreementWeights(family: WeightFamily, categories: readonly string[]): Float64Array {
   const q = categories.length;
@@ -66,7 +68,10 @@ export function agreementWeights(family: WeightFamily, categories: readonly stri
     min = Math.min(min, s);
     max = Math.max(max, s);
   }
-  if (family === 'ratio' && min <= 0) throw new Error(`ratio weights need positive category values, got ${min}`);
+  if (family === 'ratio' && min < 0) {
+    const label = categories[scores.indexOf(min)];
+    throw new DomainError('invalid_input', `ratio weights need category values ≥ 0; "${label}" is not one`);
+  }
   const d = new Float64Array(q * q);
   let largest = 0;
   for (let k = 0; k < q; k++) {
