@@ -1,7 +1,7 @@
 /**
  * The J/K part of the studio benchmark: in the study of 10-minute calls (bench/gen/short-calls.ts), the first call is
- * clicked and drawn, then J steps to each next call; times from the keydown to the first frame whose waveform lanes —
- * a new wavesurfer's, for the new episode — have painted pixels.
+ * clicked and drawn, then J steps to each next call and K back to the first; times from the keydown to the first frame
+ * whose waveform lanes — a new wavesurfer's, for the new episode — have painted pixels.
  */
 import type { Page } from 'playwright-core';
 import { SHORT_CALLS } from './gen/short-calls';
@@ -36,8 +36,23 @@ export const STEP_PROBE = `(() => {
   }, true);
 })();`;
 
-/** Opens the short-call study, clicks its first call, then presses J `SHORT_CALLS.count - 1` times; ms per step. */
-export async function stepTimes(page: Page): Promise<number[]> {
+/** Presses `key` and waits until the next episode's lanes are drawn (step `n` of the probe). */
+async function step(page: Page, key: 'j' | 'k', n: number): Promise<void> {
+  await page.waitForTimeout(1500); // the page goes idle: whatever the studio does ahead of the next step, it does now
+  await page.keyboard.press(key);
+  await page.waitForFunction(
+    (i) => (window as unknown as { __steps: { drawn: number | null }[] }).__steps[i]?.drawn != null,
+    n,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  await page.locator('[data-testid="waveform-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Opens the short-call study, clicks its first call, presses J `SHORT_CALLS.count - 1` times to its last call, then K
+ * as many times back to the first; ms per step, J's and K's.
+ */
+export async function stepTimes(page: Page): Promise<{ j: number[]; k: number[] }> {
   const picker = page.getByTestId('study-picker');
   const options = await picker.locator('option').allTextContents();
   await picker.selectOption({ index: options.findIndex((t) => t.startsWith(SHORT_CALLS.study)) });
@@ -46,18 +61,11 @@ export async function stepTimes(page: Page): Promise<number[]> {
   await row.click();
   await page.getByTestId('episode-title').filter({ hasText: 'call-10m-1' }).waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="waveform-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
-  for (let i = 1; i < SHORT_CALLS.count; i++) {
-    await page.waitForTimeout(1500); // the page goes idle: whatever the studio does ahead of the next step, it does now
-    await page.keyboard.press('j');
-    await page.waitForFunction(
-      (n) => (window as unknown as { __steps: { drawn: number | null }[] }).__steps[n]?.drawn != null,
-      i - 1,
-      {
-        timeout: 30_000,
-        polling: 'raf',
-      },
-    );
-    await page.locator('[data-testid="waveform-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
-  }
-  return page.evaluate(() => (window as unknown as { __steps: { drawn: number }[] }).__steps.map((s) => s.drawn));
+  const moves = SHORT_CALLS.count - 1;
+  for (let i = 0; i < moves; i++) await step(page, 'j', i);
+  for (let i = 0; i < moves; i++) await step(page, 'k', moves + i);
+  const drawn = await page.evaluate(() =>
+    (window as unknown as { __steps: { drawn: number }[] }).__steps.map((s) => s.drawn),
+  );
+  return { j: drawn.slice(0, moves), k: drawn.slice(moves) };
 }

@@ -34,7 +34,7 @@ export interface StudioRun {
   /** The studio's own marks of the opening (renderer/player/open-marks.ts), in ms from the press. */
   marks: string;
   /** J from one 10-minute call to the next: ms from each keydown to the next call's lanes drawn. */
-  steps: number[];
+  steps: { j: number[]; k: number[] };
 }
 
 /**
@@ -233,7 +233,7 @@ export async function studioRuns(
         `studio run ${i + 1}: press → drawn ${at(r.drawn)}, → playable ${at(r.playable)}, → timeline and minimap (data-ready) ${at(r.ready)}; ` +
           `Playwright click() → all three ${fmtMs(r.wallMs)}; navigation → episode list ${fmtMs(r.navToList)}; ` +
           `JS heap after gc ${r.heapAfterGc !== null ? fmtMB(r.heapAfterGc) : '?'}${r.rendererRss !== null ? `, renderer peak RSS ${fmtMB(r.rendererRss)}` : ''}; ` +
-          `WebSocket: ${r.calls}; marks: ${r.marks}; J to the next 10-minute call → drawn: ${r.steps.map(fmtMs).join(', ')}`,
+          `WebSocket: ${r.calls}; marks: ${r.marks}; J to the next 10-minute call → drawn: ${r.steps.j.map(fmtMs).join(', ')}; K back: ${r.steps.k.map(fmtMs).join(', ')}`,
       );
     }
     return { lines, results, error: null };
