@@ -7,6 +7,7 @@ import type { StudyMetrics } from '../../shared/types/metrics';
 
 let t: TempServices;
 let m: StudyMetrics;
+let whole: StudyMetrics;
 beforeAll(async () => {
   t = await tempServices({ demo: false });
   const ep = (id: string, system: string, task: string, reward: number, info: Record<string, unknown> = {}) => ({
@@ -31,6 +32,11 @@ beforeAll(async () => {
   ];
   const id = await importStudy(t.services, writeJsonl(t.dir, 'small.jsonl', lines), 'Small cells');
   m = studyMetrics(t.services.db, id, { resamples: 200 });
+  // The same two systems alone: no cell below the minimum.
+  const pair = lines.slice(1, 25).filter((l) => 'system' in l && (l.system === 'A' || l.system === 'B'));
+  const study = { schema: 'earshot-study-v1', name: 'Whole cells', benchmark: 'tau-voice' };
+  const wholeId = await importStudy(t.services, writeJsonl(t.dir, 'whole.jsonl', [study, ...pair]), 'Whole cells');
+  whole = studyMetrics(t.services.db, wholeId, { resamples: 200 });
 });
 afterAll(() => t.cleanup());
 
@@ -61,6 +67,17 @@ describe('minimum cell size and subsets', () => {
     const pairwise = m.tables.find((x) => x.id === 'tau-voice-pairwise')!;
     expect(pairwise.belowMinimum).toEqual([1, 2]);
     expect(pairwise.rows.map((r) => r.p)).toEqual([0.0625, null, null]);
+  });
+
+  it('a note speaks of greyed rows exactly when its table has some', () => {
+    const greyed = m.tables.filter((x) => x.belowMinimum);
+    expect(greyed.map((x) => x.id)).toEqual(expect.arrayContaining(['tau-voice-success', 'tau-voice-pairwise']));
+    for (const x of greyed) expect(x.note, x.id).toContain('Greyed rows');
+    expect(whole.tables.map((x) => x.id)).toEqual(expect.arrayContaining(['tau-voice-success', 'tau-voice-pairwise']));
+    for (const x of whole.tables) {
+      expect(x.belowMinimum, x.id).toBeUndefined();
+      expect(x.note ?? '', x.id).not.toContain('Greyed rows');
+    }
   });
 
   it('the two example calls are a subset: counted apart, in no system row, and said in a note', () => {

@@ -58,3 +58,13 @@ export function smallRows(rows: readonly { belowMinimum: boolean }[]): number[] 
 export function minimumNote(minimum: number): string {
   return `Greyed rows: fewer than ${minimum} items (the minimum cell size), shown with their n, given no test.`;
 }
+
+/** A table's note and greyed rows: the note gains the minimum's sentence only when some row is below the minimum. */
+export function withMinimum(
+  note: string,
+  rows: readonly { belowMinimum: boolean }[],
+  minimum: number,
+): Pick<MetricsTable, 'note' | 'belowMinimum'> {
+  const belowMinimum = smallRows(rows);
+  return { note: belowMinimum ? `${note} ${minimumNote(minimum)}` : note, belowMinimum };
+}

@@ -7,11 +7,10 @@ import {
   coverage,
   estimateColumns,
   intervalCells,
-  minimumNote,
   rateCells,
   rateColumns,
-  smallRows,
   systemLabel,
+  withMinimum,
 } from './table-kit';
 
 const systemOf = (r: DifficultyStratumRow) =>
@@ -37,7 +36,6 @@ export function difficultyTables(t: TauSection, confidence: number): MetricsTabl
     col('difficulty', 'difficulty'),
   ];
   const ci = `${coverage(confidence)} intervals: percentile bootstrap resampling the cell's tasks.`;
-  const small = minimumNote(t.minCellItems);
   const source =
     'Difficulty = the easy/hard of the task id (intake_<entity>_<easy|hard>_<nn>), the benchmark’s own ' +
     'type-relative split (10 easy and 10 hard tasks per entity bank).';
@@ -61,10 +59,12 @@ export function difficultyTables(t: TauSection, confidence: number): MetricsTabl
         ...rateCells('success', s.success),
         ...intervalCells('success', s.interval),
       })),
-      note:
-        `${source} Success = successes / scored calls; a mean-of-systems row pools the systems' calls. ${ci} ` +
-        `${small}${gains.length ? '' : ' No cell has a second strategy beside agent-directed, so no gain is shown.'}`,
-      belowMinimum: smallRows(success.map(({ s }) => s)),
+      ...withMinimum(
+        `${source} Success = successes / scored calls; a mean-of-systems row pools the systems' calls. ${ci}` +
+          (gains.length ? '' : ' No cell has a second strategy beside agent-directed, so no gain is shown.'),
+        success.map(({ s }) => s),
+        t.minCellItems,
+      ),
     },
   ];
   if (gains.length) {
@@ -103,12 +103,14 @@ export function difficultyTables(t: TauSection, confidence: number): MetricsTabl
         seconds: g.secondsGain.estimate,
         ...intervalCells('seconds', g.secondsGain),
       })),
-      note:
+      ...withMinimum(
         `${source} Gain = mean over the tasks both strategies have of (strategy − baseline) success, in points; a ` +
-        'mean-of-systems row averages the systems’ gains (the paper’s “averaged across systems”). Sign test: exact ' +
-        'two-sided binomial test of tasks won against tasks lost (ties left out; per task the mean over systems in ' +
-        `a mean-of-systems row); Holm across the strata of the same row group. ${ci} ${small}`,
-      belowMinimum: smallRows(gains.map(({ g }) => g)),
+          'mean-of-systems row averages the systems’ gains (the paper’s “averaged across systems”). Sign test: ' +
+          'exact two-sided binomial test of tasks won against tasks lost (ties left out; per task the mean over ' +
+          `systems in a mean-of-systems row); Holm across the strata of the same row group. ${ci}`,
+        gains.map(({ g }) => g),
+        t.minCellItems,
+      ),
     });
   }
   return tables;

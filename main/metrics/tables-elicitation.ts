@@ -8,11 +8,10 @@ import {
   conditionLabel,
   coverage,
   intervalCells,
-  minimumNote,
   rateCells,
   rateColumns,
-  smallRows,
   systemLabel,
+  withMinimum,
 } from './table-kit';
 
 const effectColumns = (unit: string): MetricsTable['columns'] => [
@@ -44,7 +43,7 @@ function realismCells(arm: RealismArm, r: RealismEffectRow, envs: readonly strin
   };
 }
 
-function realismTables(t: TauSection, ci: string, small: string): MetricsTable[] {
+function realismTables(t: TauSection, ci: string): MetricsTable[] {
   const section = t.benchmark;
   const envs = [
     ...new Set(
@@ -80,10 +79,12 @@ function realismTables(t: TauSection, ci: string, small: string): MetricsTable[]
       title: 'Caller-realism assignment effects on exact success (pp)',
       columns: columns('pp', true),
       rows: effects.map(({ arm, r }) => realismCells(arm, r, envs)),
-      note:
+      ...withMinimum(
         `${design} Randomization p redraws the assignments from those probabilities (+1 correction); ` +
-        `Holm across the rows tested. ${ci} ${small}`,
-      belowMinimum: smallRows(effects.map(({ r }) => r)),
+          `Holm across the rows tested. ${ci}`,
+        effects.map(({ r }) => r),
+        t.minCellItems,
+      ),
     });
   }
   if (cost.length) {
@@ -97,10 +98,12 @@ function realismTables(t: TauSection, ci: string, small: string): MetricsTable[]
         ...columns('pp or s', false).slice(2),
       ],
       rows: cost.map(({ arm, r }) => realismCells(arm, r, envs)),
-      note:
+      ...withMinimum(
         'Outcome spelling_request = share of calls with a caller-recorded spelling request (pp); ' +
-        `duration_s = call seconds. ${design} ${ci}`,
-      belowMinimum: smallRows(cost.map(({ r }) => r)),
+          `duration_s = call seconds. ${design} ${ci}`,
+        cost.map(({ r }) => r),
+        t.minCellItems,
+      ),
     });
   }
   return tables;
@@ -110,7 +113,6 @@ function realismTables(t: TauSection, ci: string, small: string): MetricsTable[]
 export function elicitationTables(t: TauSection, confidence: number): MetricsTable[] {
   const section = t.benchmark;
   const ci = `${coverage(confidence)} intervals: percentile bootstrap resampling tasks.`;
-  const small = minimumNote(t.minCellItems);
   const tables: MetricsTable[] = [];
   const { passAt1, passHat3 } = t.strategy;
   if (passAt1.length) {
@@ -144,10 +146,12 @@ export function elicitationTables(t: TauSection, confidence: number): MetricsTab
         seconds: r.secondsDifference.estimate,
         ...intervalCells('seconds', r.secondsDifference),
       })),
-      note:
+      ...withMinimum(
         'Δ = scaffolded − agent-directed over the tasks both have (a task’s mean over its trials); ' +
-        `seconds are call durations. ${ci} ${small}`,
-      belowMinimum: smallRows(passAt1),
+          `seconds are call durations. ${ci}`,
+        passAt1,
+        t.minCellItems,
+      ),
     });
   }
   if (passHat3.length) {
@@ -172,8 +176,11 @@ export function elicitationTables(t: TauSection, confidence: number): MetricsTab
         difference: r.difference.estimate,
         ...intervalCells('difference', r.difference),
       })),
-      note: `Tasks with one scored call in each of the three environments under both strategies. ${ci} ${small}`,
-      belowMinimum: smallRows(passHat3),
+      ...withMinimum(
+        `Tasks with one scored call in each of the three environments under both strategies. ${ci}`,
+        passHat3,
+        t.minCellItems,
+      ),
     });
   }
   if (t.callerVoice.length) {
@@ -201,10 +208,12 @@ export function elicitationTables(t: TauSection, confidence: number): MetricsTab
         omnibusP: c.omnibusP,
         omnibusHolmP: c.omnibusHolmP,
       })),
-      note:
+      ...withMinimum(
         'Voice = info.speechEnvironment.persona_name, best first. Spread and the omnibus test use the voices at or ' +
-        `above the minimum; Holm across cells. ${ci} ${small}`,
-      belowMinimum: smallRows(voices.map(({ v }) => v)),
+          `above the minimum; Holm across cells. ${ci}`,
+        voices.map(({ v }) => v),
+        t.minCellItems,
+      ),
     });
     const contrasts = t.callerVoice.flatMap((c) => c.contrasts.map((x) => ({ c, x })));
     tables.push({
@@ -230,11 +239,14 @@ export function elicitationTables(t: TauSection, confidence: number): MetricsTab
         p: x.p,
         holmP: x.holmP,
       })),
-      note: `Two-sided Fisher exact test per pair; Holm across the pairs tested within a cell. ${ci} ${small}`,
-      belowMinimum: smallRows(contrasts.map(({ x }) => x)),
+      ...withMinimum(
+        `Two-sided Fisher exact test per pair; Holm across the pairs tested within a cell. ${ci}`,
+        contrasts.map(({ x }) => x),
+        t.minCellItems,
+      ),
     });
   }
-  tables.push(...realismTables(t, ci, small));
+  tables.push(...realismTables(t, ci));
   if (t.recovery.length) {
     tables.push({
       id: `${section}-recovery`,
@@ -253,10 +265,12 @@ export function elicitationTables(t: TauSection, confidence: number): MetricsTab
         ...rateCells('recovered', r.recovered),
         ...intervalCells('recovered', r.interval),
       })),
-      note:
+      ...withMinimum(
         'Fields whose first logged capture was wrong, by the caller-recorded verification they got (read-back, ' +
-        `spelling request). Associations: agents choose when to verify. ${ci} ${small}`,
-      belowMinimum: smallRows(t.recovery),
+          `spelling request). Associations: agents choose when to verify. ${ci}`,
+        t.recovery,
+        t.minCellItems,
+      ),
     });
   }
   return tables;

@@ -6,11 +6,10 @@ import {
   conditionLabel,
   coverage,
   intervalCells,
-  minimumNote,
   rateCells,
   rateColumns,
-  smallRows,
   systemLabel,
+  withMinimum,
 } from './table-kit';
 import { elicitationTables } from './tables-elicitation';
 import { difficultyTables } from './tables-elicitation-difficulty';
@@ -19,7 +18,6 @@ import { difficultyTables } from './tables-elicitation-difficulty';
 export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
   const section = t.benchmark;
   const ci = `${coverage(confidence)} intervals: percentile bootstrap resampling tasks.`;
-  const small = minimumNote(t.minCellItems);
   const tables: MetricsTable[] = [
     {
       id: `${section}-success`,
@@ -40,8 +38,7 @@ export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
         ...rateCells('success', r.success),
         ...intervalCells('success', r.interval),
       })),
-      note: `success ⇔ |reward − 1| ≤ 1e-6 over scored episodes. ${ci} ${small}`,
-      belowMinimum: smallRows(t.success),
+      ...withMinimum(`success ⇔ |reward − 1| ≤ 1e-6 over scored episodes. ${ci}`, t.success, t.minCellItems),
     },
     {
       id: `${section}-systems`,
@@ -60,8 +57,7 @@ export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
         ...rateCells('success', r.success),
         ...intervalCells('success', r.interval),
       })),
-      note: `${ci} ${small}`,
-      belowMinimum: smallRows(t.systems),
+      ...withMinimum(`${ci}`, t.systems, t.minCellItems),
     },
   ];
   if (t.subsets.length) {
@@ -97,8 +93,11 @@ export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
         tasks: r.tasks,
         excluded: r.excluded.length,
       })),
-      note: `pass^k = mean over tasks of C(c, k) / C(n, k) on scored trials. ${small}`,
-      belowMinimum: smallRows(t.passHatK.rows.map((r) => ({ belowMinimum: r.tasks < t.minCellItems }))),
+      ...withMinimum(
+        'pass^k = mean over tasks of C(c, k) / C(n, k) on scored trials.',
+        t.passHatK.rows.map((r) => ({ belowMinimum: r.tasks < t.minCellItems })),
+        t.minCellItems,
+      ),
     });
   }
   if (t.pairwise.length) {
@@ -131,8 +130,11 @@ export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
         p: r.test?.exactP ?? null,
         holmP: r.holmP,
       })),
-      note: `Episodes matched on task, condition and trial; Holm across the pairs tested. ${ci} ${small}`,
-      belowMinimum: smallRows(t.pairwise),
+      ...withMinimum(
+        `Episodes matched on task, condition and trial; Holm across the pairs tested. ${ci}`,
+        t.pairwise,
+        t.minCellItems,
+      ),
     });
   }
   if (t.crossEnvironment.length) {
@@ -155,8 +157,11 @@ export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
         incomplete: r.incomplete.length,
         duplicated: r.duplicated.length,
       })),
-      note: `A task passes when it succeeds in all three environments. ${ci} ${small}`,
-      belowMinimum: smallRows(t.crossEnvironment),
+      ...withMinimum(
+        `A task passes when it succeeds in all three environments. ${ci}`,
+        t.crossEnvironment,
+        t.minCellItems,
+      ),
     });
   }
   if (t.capture.length) {
@@ -196,8 +201,11 @@ export function tauTables(t: TauSection, confidence: number): MetricsTable[] {
         repairedVerified: r.repair.repairedGivenVerified.value,
         repairedUnverified: r.repair.repairedGivenUnverified.value,
       })),
-      note: `Folded exact match (lower case, runs of other than a–z 0–9 @ . become one space). ${ci} ${small}`,
-      belowMinimum: smallRows(t.capture),
+      ...withMinimum(
+        `Folded exact match (lower case, runs of other than a–z 0–9 @ . become one space). ${ci}`,
+        t.capture,
+        t.minCellItems,
+      ),
     });
     const v = t.verification;
     const groups = [
