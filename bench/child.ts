@@ -5,6 +5,7 @@ import type { BenchResult } from './lib/result';
 const loaders: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>> = {
   import: () => import('./import.bench'),
   'import-saves': () => import('./import-saves.bench'),
+  'import-complete': () => import('./import-complete.bench'),
   'import-memory': () => import('./import-memory.bench'),
   peaks: () => import('./peaks.bench'),
   agreement: () => import('./agreement.bench'),

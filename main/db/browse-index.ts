@@ -2,8 +2,8 @@
  * The episode browser's in-memory index of one study: its episode ids, each sort key's order, and which episodes take
  * each value of a filtered column or condition — what every page needs and only imports change. Built lazily from
  * SQLite, kept per connection and keyed by the study's `study_browse_version` (migration 16), which triggers bump on
- * every change to the study's episodes and their conditions from any connection (other studies' writes leave it be);
- * inside a caller's transaction nothing is kept.
+ * every change to the study's episodes and their conditions from any connection (other studies' writes leave it be),
+ * and a move of episodes between studies bumps once (episode-writer.ts); inside a caller's transaction nothing is kept.
  */
 import type { Db } from './open';
 import type { EpisodeQuery } from '../../shared/types/browse';
@@ -33,7 +33,7 @@ export interface StudyIndex {
   rewardBetween(min: number, max: number): Int32Array;
 }
 
-/** Sort columns; nullable ones ascend with NULLs last, as `(col IS NULL), col`, which migration 005's indexes deliver. */
+/** Sort columns; nullable ones ascend with NULLs last, read from their `(study_id, col)` index in two walks. */
 const ORDER_SQL: Record<Exclude<SortKey, 'id'>, { column: string; nullable: boolean }> = {
   externalId: { column: 'external_id', nullable: false },
   system: { column: 'system', nullable: false },
@@ -121,10 +121,15 @@ function buildStudyIndex(db: Db, studyId: number): StudyIndex {
       return { positions, nonNull: ids.length };
     }
     const { column, nullable } = ORDER_SQL[key];
-    const by = nullable ? `(${column} IS NULL), ${column}, id` : `${column}, id`;
-    const positions = toPositions(db.prepare(`SELECT id FROM episodes WHERE study_id = ? ORDER BY ${by}`).pluck().all(studyId) as number[]);
-    const nonNull = nullable ? (db.prepare(`SELECT COUNT(${column}) FROM episodes WHERE study_id = ?`).pluck().get(studyId) as number) : positions.length;
-    return { positions, nonNull };
+    const walk = (where: string, by: string) =>
+      db.prepare(`SELECT id FROM episodes WHERE study_id = ?${where} ORDER BY ${by}`).pluck().all(studyId) as number[];
+    if (!nullable) {
+      const positions = toPositions(walk('', `${column}, id`));
+      return { positions, nonNull: positions.length };
+    }
+    // the values ascending, then the nulls by id: two walks of the (study_id, column) index
+    const values = walk(` AND ${column} IS NOT NULL`, `${column}, id`);
+    return { positions: toPositions(values.concat(walk(` AND ${column} IS NULL`, 'id'))), nonNull: values.length };
   });
   const valueSets = memo((field: ValueField) =>
     memo((value: string) => {

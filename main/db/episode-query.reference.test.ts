@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { openDatabase, type Db } from './open';
 import { queryEpisodes } from './episode-query';
 import { withStudyIndex } from './browse-index';
+import { moveStudyEpisodes } from './episode-writer';
 import { ftsQuery } from './episode-match';
 import { mulberry32 } from '../stats/agreement/index';
 import { SORT_KEYS, type EpisodeQuery } from '../../shared/types/browse';
@@ -171,12 +172,16 @@ describe('queryEpisodes equals the one-statement reference', () => {
     const rebuilt = indexOf(3);
     expect(rebuilt).not.toBe(kept);
     expect(rebuilt.positionsWith('condition:tier', 'T9')).toHaveLength(1);
-    const moved = db.prepare('SELECT MIN(id) FROM episodes WHERE study_id = 1').pluck().get() as number;
-    db.prepare('UPDATE episodes SET study_id = 3 WHERE id = ?').run(moved); // a move bumps both studies
+    db.exec("INSERT INTO studies (id, name, benchmark, created_at) VALUES (4, 'hidden', 'generic', 'now')");
+    for (let i = 0; i < 5; i++) insertEpisode(4, 30_000 + i);
+    const moved = db.prepare('SELECT MIN(id) FROM episodes WHERE study_id = 4').pluck().get() as number;
+    expect(indexOf(4).positionOf(moved)).toBe(0);
+    expect(indexOf(3)).toBe(rebuilt);
+    moveStudyEpisodes(db, 4, 3); // as an import into an existing study completes: the move bumps both studies
     expect(indexOf(3)).not.toBe(rebuilt);
     expect(indexOf(3).positionOf(moved)).toBeGreaterThanOrEqual(0);
-    expect(withStudyIndex(db, 1, (index) => index.positionOf(moved))).toBe(-1);
-    for (let i = 0; i < 10; i++) check(randomQuery([1, 3][i % 2]));
+    expect(indexOf(4).positionOf(moved)).toBe(-1);
+    for (let i = 0; i < 10; i++) check(randomQuery([4, 3][i % 2]));
   });
 
   it('keeps its index across label saves, which do not change what it holds, and drops it when a study is deleted', () => {

@@ -95,10 +95,16 @@ export class EpisodeWriter {
 
 /**
  * Moves every episode of study `from` into study `to` (an import's hidden study into the study it was imported into),
- * with everything that hangs on the episodes; fails on an external id both studies hold.
+ * with everything that hangs on the episodes; fails on an external id both studies hold. Bumps each study's browse
+ * counter once: the browse trigger does not fire on `study_id` (migration 17), so no trigger runs per moved row.
  */
 export function moveStudyEpisodes(db: Db, from: number, to: number): void {
-  db.prepare('UPDATE episodes SET study_id = ? WHERE study_id = ?').run(to, from);
+  if (db.prepare('UPDATE episodes SET study_id = ? WHERE study_id = ?').run(to, from).changes === 0) return;
+  const bump = db.prepare(
+    'INSERT INTO study_browse_version (study_id, n) VALUES (?, 1) ON CONFLICT (study_id) DO UPDATE SET n = n + 1',
+  );
+  bump.run(from);
+  bump.run(to);
 }
 
 /**
