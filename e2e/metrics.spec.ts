@@ -308,6 +308,21 @@ describe('Results view on a study with every family', () => {
     await results.screenshot('results-table-vera-gap-tracks', results.table('vera-gap-tracks'));
     await results.screenshot('results-table-dsb-dg-grounding', results.table('dsb-dg-grounding'));
     await results.screenshot('results-table-dsb-dg-tier', results.table('dsb-dg-tier'));
+    // FTED p50, mean and p95 with their intervals, per system and per tier, the tables fitting the window
+    const tierHead = await results.table('dsb-dg-latency-tier').locator('thead th').allTextContents();
+    expect(tierHead.filter((h) => h === 'low')).toHaveLength(3);
+    expect(tierHead).toEqual(expect.arrayContaining(['FTED p50', 'FTED mean', 'FTED p95']));
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ]) {
+      await page.setViewportSize({ width, height });
+      for (const id of ['dsb-dg-latency', 'dsb-dg-latency-tier']) {
+        await results.table(id).scrollIntoViewIfNeeded();
+        await results.screenshot(`results-table-${id}-${width}x${height}`, results.table(id));
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     await results.scrollTo(null);
     await results.screenshot('results-showcase-top');
     const before = await results.figure('vera-tracks').locator('svg rect').first().getAttribute('fill');

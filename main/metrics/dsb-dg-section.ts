@@ -65,7 +65,7 @@ export function dsbDgSection(
     decay,
     refresh: refreshBenefit(probes, bootstrap),
     latency: latencyBySystem(probes, bootstrap),
-    latencyByTier: [...latencyByTier(probes)].sort(
+    latencyByTier: [...latencyByTier(probes, bootstrap)].sort(
       (a, b) => systems.indexOf(a.system) - systems.indexOf(b.system) || natural(a.tier, b.tier),
     ),
     runs: groundingByRun(byRun),

@@ -5,6 +5,7 @@ import { tauTables } from './tables-tau';
 import { correctedTables } from './tables-corrected';
 import { transcriptionTables } from './tables-transcription';
 import { dsbRunTables } from './tables-dsb-runs';
+import { dsbLatencyTables } from './tables-dsb-latency';
 import { veraWerTables } from './tables-vera-wer';
 import { MIN_CELL_ITEMS } from '../stats/benchmarks/min-cell';
 import {
@@ -191,35 +192,9 @@ function dsbTables(d: DsbDgSection, confidence: number): MetricsTable[] {
         `${coverage(confidence)} ` +
         'interval resamples questions.',
     },
-    {
-      id: 'dsb-dg-latency', section, title: 'First-token emission delay (FTED) and quality-adjusted latency',
-      columns: [
-        col('system', 'system'), col('n', 'timed', 'int'), col('missing', 'untimed', 'int'), col('p50', 'p50', 'ms'),
-        col('mean', 'mean', 'ms'), col('p95', 'p95', 'ms'), ...rateColumns('accuracyT3', 'GA at T3'),
-        col('qal', 'QAL', 'num'), col('qalLow', 'low', 'num'), col('qalHigh', 'high', 'num'),
-      ],
-      rows: d.latency.map((r) => ({
-        system: systemLabel(r.system), n: r.firstAudio.n, missing: r.firstAudio.missing, p50: r.firstAudio.p50,
-        mean: r.firstAudio.mean, p95: r.firstAudio.p95, ...rateCells('accuracyT3', r.accuracyT3), qal: r.qal,
-        ...intervalCells('qal', r.interval),
-      })),
-      note: `QAL = p50 FTED × (1 − GA at T3) in ms, lower is better; empty without T3 probes or timings. ` +
-        `${coverage(confidence)} interval resamples scripts.`,
-    },
-    {
-      id: 'dsb-dg-latency-tier', section, title: 'First-token emission delay (FTED) per context tier',
-      columns: [
-        col('system', 'system'), col('tier', 'tier'), col('n', 'timed', 'int'), col('missing', 'untimed', 'int'),
-        col('p50', 'p50', 'ms'), col('mean', 'mean', 'ms'), col('p95', 'p95', 'ms'),
-      ],
-      rows: d.latencyByTier.map((r) => ({
-        system: systemLabel(r.system), tier: r.tier, n: r.firstAudio.n, missing: r.firstAudio.missing,
-        p50: r.firstAudio.p50, mean: r.firstAudio.mean, p95: r.firstAudio.p95,
-      })),
-      note: 'Percentiles of type 7 over the timed probes of each tier.',
-    },
   ];
-  return tables.filter((t) => t.rows.length > 0 || t.id === 'dsb-dg-grounding');
+  const shown = tables.filter((t) => t.rows.length > 0 || t.id === 'dsb-dg-grounding');
+  return [...shown, ...dsbLatencyTables(d, confidence)];
 }
 
 function labelTables(l: LabelSection): MetricsTable[] {

@@ -71,11 +71,20 @@ export interface RefreshRow {
   interval: BootstrapInterval;
 }
 
+/** Percentile bootstrap intervals of FTED p50, mean and p95, resampling scripts. */
+export interface LatencyIntervals {
+  p50: BootstrapInterval;
+  mean: BootstrapInterval;
+  p95: BootstrapInterval;
+}
+
 /** First-token emission delay, grounding accuracy at T3 and quality-adjusted latency of one system. */
 export interface SystemLatencyRow {
   system: string;
   /** FTED p50 / mean / p95 (type 7) over every timed probe of the system. */
   firstAudio: LatencySummary;
+  /** Their intervals. */
+  firstAudioIntervals: LatencyIntervals;
   /** Grounded over answerable probes at tier T3. */
   accuracyT3: Rate;
   /** p50 FTED × (1 − GA at T3) in ms; null when either is missing. */
@@ -90,6 +99,8 @@ export interface TierLatencyRow {
   tier: string;
   /** FTED p50 / mean / p95 (type 7) over the system's timed probes at the tier. */
   firstAudio: LatencySummary;
+  /** Their intervals. */
+  firstAudioIntervals: LatencyIntervals;
 }
 
 /** One system's DSB-DG figures on one run (repeat) of the set. */

@@ -3,6 +3,7 @@ import { groupBy } from './group';
 import { isGrounded, type GroundingProbe } from './grounding-probe';
 import { quantileType7, summarizeLatency } from './quantile';
 import { rate } from './rate';
+import { ftedIntervals } from './fted-intervals';
 import type { SystemLatencyRow, TierLatencyRow } from '../../../shared/types/grounding-rows';
 
 /** The context tier whose grounding accuracy enters DSB-DG's quality-adjusted latency. */
@@ -35,6 +36,7 @@ export function latencyBySystem(probes: readonly GroundingProbe[], options: Boot
     return {
       system,
       firstAudio: summarizeLatency(rows.map((p) => p.firstAudioMs)),
+      firstAudioIntervals: ftedIntervals(rows, options),
       accuracyT3: rate(t3.filter(isGrounded).length, t3.length),
       qal: Number.isFinite(qal) ? qal : null,
       interval: clusterBootstrap(rows, (p) => p.script, qalOf, options),
@@ -42,11 +44,12 @@ export function latencyBySystem(probes: readonly GroundingProbe[], options: Boot
   });
 }
 
-/** FTED p50 / mean / p95 per system and context tier, in the order the probes first show each pair. */
-export function latencyByTier(probes: readonly GroundingProbe[]): TierLatencyRow[] {
+/** FTED p50 / mean / p95 with intervals per system and context tier, in the order the probes first show each pair. */
+export function latencyByTier(probes: readonly GroundingProbe[], options: BootstrapOptions = {}): TierLatencyRow[] {
   return [...groupBy(probes, (p) => `${p.system}\u0000${p.tier}`).values()].map((rows) => ({
     system: rows[0].system,
     tier: rows[0].tier,
     firstAudio: summarizeLatency(rows.map((p) => p.firstAudioMs)),
+    firstAudioIntervals: ftedIntervals(rows, options),
   }));
 }
