@@ -110,6 +110,58 @@ function weighted(c: Contrast, side: 1 | 2): WeightedArm {
 }
 
 /**
+ * What recounting one tested contrast on a redraw reads: its outcome, the strata where both its sides have positive
+ * probability (their offsets, environment offsets and the two probabilities), and the target's categories.
+ */
+interface RecountPlan {
+  outcome: number;
+  observed: number;
+  base: Int32Array;
+  at: Int32Array;
+  pClean: Float64Array;
+  pTarget: Float64Array;
+  from: number;
+  to: number;
+}
+
+function recountPlan(c: Contrast, observed: number, outcome: number, prob: Float64Array, envOf: Int32Array) {
+  const width = prob.length / envOf.length;
+  const eligible: number[] = [];
+  const pTargets: number[] = [];
+  for (let s = 0; s < envOf.length; s += 1) {
+    const pClean = prob[s * width];
+    const pTarget = c.target < 0 ? 1 - pClean : prob[s * width + c.target];
+    if (pTarget > 0 && pClean > 0) [eligible[eligible.length], pTargets[pTargets.length]] = [s, pTarget];
+  }
+  const plan: RecountPlan = {
+    outcome,
+    observed,
+    base: Int32Array.from(eligible, (s) => s * width),
+    at: Int32Array.from(eligible, (s) => envOf[s] * 4),
+    pClean: Float64Array.from(eligible, (s) => prob[s * width]),
+    pTarget: Float64Array.from(pTargets),
+    from: c.target < 0 ? 1 : c.target,
+    to: c.target < 0 ? width - 1 : c.target,
+  };
+  return plan;
+}
+
+/** A contrast's per-environment sums on a redraw's tallies, in the order of the strata and then the categories. */
+function recount(plan: RecountPlan, count: Float64Array, total: Float64Array, sums: Float64Array): void {
+  const { base, at, pClean, pTarget, from, to } = plan;
+  sums.fill(0);
+  for (let i = 0; i < base.length; i += 1) {
+    const [b, a] = [base[i], at[i]];
+    sums[a + 2] += total[b] / pClean[i];
+    sums[a + 3] += count[b] / pClean[i];
+    for (let k = from; k <= to; k += 1) {
+      sums[a] += total[b + k] / pTarget[i];
+      sums[a + 1] += count[b + k] / pTarget[i];
+    }
+  }
+}
+
+/**
  * Randomization p of the contrasts tested, all from the same redraws: each draw gives every unit a new assignment
  * from its probabilities (clean or one kind); each contrast is recomputed on it; draws where an environment lacks a
  * side are left out for that contrast; two-sided, +1 correction. Units of a stratum share their probabilities and so
@@ -149,32 +201,20 @@ function randomizationPs(
   const assignment: Assignment = { width, rising, cumulative, stratumOf, table, y, present };
   const count = outcomes.map(() => new Float64Array(S * width));
   const total = outcomes.map(() => new Float64Array(S * width));
+  const plans = tested.map(({ c, observed }) => recountPlan(c, observed, outcomes.indexOf(c.spec.outcome), prob, envOf));
   const sums = new Float64Array(E * 4);
   const valid = new Array<number>(tested.length).fill(0);
   const extreme = new Array<number>(tested.length).fill(0);
   for (let d = 0; d < draws; d += 1) {
     state = redraw(state, assignment, count, total);
-    tested.forEach(({ c, observed }, r) => {
-      const o = outcomes.indexOf(c.spec.outcome);
-      sums.fill(0);
-      for (let s = 0; s < S; s += 1) {
-        const base = s * width;
-        const pClean = prob[base];
-        const pTarget = c.target < 0 ? 1 - pClean : prob[base + c.target];
-        if (!(pTarget > 0 && pClean > 0)) continue;
-        const at = envOf[s] * 4;
-        sums[at + 2] += total[o][base] / pClean;
-        sums[at + 3] += count[o][base] / pClean;
-        for (let k = c.target < 0 ? 1 : c.target; k <= (c.target < 0 ? width - 1 : c.target); k += 1) {
-          sums[at] += total[o][base + k] / pTarget;
-          sums[at + 1] += count[o][base + k] / pTarget;
-        }
-      }
+    for (let r = 0; r < plans.length; r += 1) {
+      const plan = plans[r];
+      recount(plan, count[plan.outcome], total[plan.outcome], sums);
       const effect = effectOf(sums, 0, E);
-      if (Number.isNaN(effect)) return;
+      if (Number.isNaN(effect)) continue;
       valid[r] += 1;
-      if (Math.abs(effect) >= Math.abs(observed) - 1e-12) extreme[r] += 1;
-    });
+      if (Math.abs(effect) >= Math.abs(plan.observed) - 1e-12) extreme[r] += 1;
+    }
   }
   return tested.map((_, r) => (extreme[r] + 1) / (valid[r] + 1));
 }
