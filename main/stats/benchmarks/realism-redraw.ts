@@ -57,24 +57,30 @@ export function categoryTable(width: number, rising: boolean, cumulative: Float6
  * outcome's count and sum per stratum × category go to `count`, `total`. Returns the generator's state after it.
  */
 export function redraw(state: number, a: Assignment, count: Float64Array[], total: Float64Array[]): number {
-  const { width, stratumOf, table, y, present } = a;
   for (let o = 0; o < count.length; o += 1) {
     count[o].fill(0);
     total[o].fill(0);
   }
   let s = state;
+  for (let o = 0; o < count.length; o += 1) s = tally(state, a, o, count[o], total[o]);
+  return s;
+}
+
+/** One outcome's tallies of a redraw from generator state `state` (every outcome sees the same draws). */
+function tally(state: number, a: Assignment, o: number, count: Float64Array, total: Float64Array): number {
+  const { width, stratumOf, table } = a;
+  const [y, present] = [a.y[o], a.present[o]];
+  let s = state;
   for (let i = 0; i < stratumOf.length; i += 1) {
     s = (s + GOLDEN) | 0;
+    if (present[i] === 0) continue;
     const r = mix32(s);
     const stratum = stratumOf[i];
     let category = table[stratum * BINS + (r >>> (32 - BIN_BITS))];
     if (category < 0) category = categoryOf(r / 4294967296, a, stratum * width);
     const at = stratum * width + category;
-    for (let o = 0; o < count.length; o += 1) {
-      if (present[o][i] === 0) continue;
-      count[o][at] += 1;
-      total[o][at] += y[o][i];
-    }
+    count[at] += 1;
+    total[at] += y[i];
   }
   return s;
 }
