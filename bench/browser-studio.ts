@@ -233,7 +233,9 @@ export async function studioRuns(
         `studio run ${i + 1}: press → drawn ${at(r.drawn)}, → playable ${at(r.playable)}, → timeline and minimap (data-ready) ${at(r.ready)}; ` +
           `Playwright click() → all three ${fmtMs(r.wallMs)}; navigation → episode list ${fmtMs(r.navToList)}; ` +
           `JS heap after gc ${r.heapAfterGc !== null ? fmtMB(r.heapAfterGc) : '?'}${r.rendererRss !== null ? `, renderer peak RSS ${fmtMB(r.rendererRss)}` : ''}; ` +
-          `WebSocket: ${r.calls}; marks: ${r.marks}; J to the next 10-minute call → drawn: ${r.steps.j.map(fmtMs).join(', ')}; K back: ${r.steps.k.map(fmtMs).join(', ')}`,
+          `WebSocket: ${r.calls}; marks: ${r.marks}; ` +
+            `J to the next 10-minute call → drawn: ${r.steps.j.map(fmtMs).join(', ')}; ` +
+            `K back: ${r.steps.k.map(fmtMs).join(', ')}`,
       );
     }
     return { lines, results, error: null };

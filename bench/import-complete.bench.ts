@@ -54,7 +54,7 @@ async function importTimed(db: Db, held: Held[], dir: string, name: string) {
   if (held.length < 3) throw new Error(`expected staging, completing and statistics transactions, got ${held.length}`);
   const [completion, statistics] = held.slice(-2);
   const staging = held.slice(1, -2);
-  return { summary, wallMs, completion, statistics, longestStagingMs: Math.max(...staging.map((h) => h.ms)) };
+  return { summary, wallMs, completion, statistics, longestStagingMs: Math.max(0, ...staging.map((h) => h.ms)) };
 }
 
 /** Runs the benchmark. */

@@ -84,7 +84,8 @@ async function archive(work: string, details: string[]) {
     first.push(run.arrivals[0].ms);
     if (i === 0 || i === 3)
       details.push(
-        `archive sections as they arrived, job ${i + 1}: ${run.arrivals.map((a) => `${a.id} ${fmtMs(a.ms)}`).join(', ')}`,
+        `archive sections as they arrived, job ${i + 1}: ` +
+          run.arrivals.map((a) => `${a.id} ${fmtMs(a.ms)}`).join(', '),
       );
   }
   details.push(

@@ -4,7 +4,8 @@
  * and PASS/FAIL, then the details. It is a report, not a test: it always exits 0.
  *
  *   npm run bench                 every benchmark
- *   npm run bench -- import peaks only those (import, import-saves, import-complete, import-memory, peaks, agreement, judge-validation, query, browser, ppi, align, results)
+ *   npm run bench -- import peaks only those (import, import-saves, import-complete, import-memory, peaks, agreement,
+ *                                 judge-validation, query, browser, ppi, align, results)
  */
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -16,9 +17,35 @@ import { fileURLToPath } from 'node:url';
 import { fmtMB, fmtMs } from './lib/measure';
 import type { BenchResult } from './lib/result';
 
-const ALL = ['import', 'import-saves', 'import-complete', 'import-memory', 'peaks', 'agreement', 'judge-validation', 'query', 'browser', 'ppi', 'align', 'results'] as const;
+const ALL = [
+  'import',
+  'import-saves',
+  'import-complete',
+  'import-memory',
+  'peaks',
+  'agreement',
+  'judge-validation',
+  'query',
+  'browser',
+  'ppi',
+  'align',
+  'results',
+] as const;
 /** Per-benchmark time limit; the browser one includes a capped (60 s) whole-file decode. */
-const LIMIT_MS: Record<string, number> = { import: 240_000, 'import-saves': 300_000, 'import-complete': 240_000, 'import-memory': 240_000, peaks: 120_000, agreement: 60_000, 'judge-validation': 120_000, query: 240_000, browser: 240_000, ppi: 60_000, align: 420_000, results: 900_000 };
+const LIMIT_MS: Record<string, number> = {
+  import: 240_000,
+  'import-saves': 300_000,
+  'import-complete': 240_000,
+  'import-memory': 240_000,
+  peaks: 120_000,
+  agreement: 60_000,
+  'judge-validation': 120_000,
+  query: 240_000,
+  browser: 240_000,
+  ppi: 60_000,
+  align: 420_000,
+  results: 900_000,
+};
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 

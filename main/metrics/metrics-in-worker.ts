@@ -41,7 +41,7 @@ export function metricsInWorker(
       signal?.removeEventListener('abort', cancel);
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       if (keep) returnMetricsWorker(worker);
-      else void worker.terminate();
+      else void worker.on('error', ignore).terminate();
       outcome();
     };
     const cancel = () => settle(() => reject(abortReason(signal!)), false);
@@ -75,6 +75,9 @@ async function onThisThread(
     sink.section(task.compute());
   }
 }
+
+/** A thread being ended may still report an error: it concerns no job. */
+const ignore = () => undefined;
 
 const abortReason = (signal: AbortSignal): Error =>
   signal.reason instanceof Error ? signal.reason : new Error('cancelled');

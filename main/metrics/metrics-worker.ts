@@ -12,6 +12,7 @@ import { DomainError, type DomainErrorCode } from '../domain/errors';
 import type { MetricsOptions } from '../../shared/types/metrics';
 import type { MetricsHead, MetricsSection } from '../../shared/types/metrics-sections';
 import { inCostOrder, studySections } from './study-sections';
+import { forgetClusterDraws } from '../stats/benchmarks/cluster-draws';
 
 /** What the worker is given. */
 export interface MetricsJob {
@@ -34,6 +35,7 @@ const post = (message: MetricsMessage) => port.postMessage(message);
 /** Computes one job on its own connection, opened for it and closed after it, posting as it goes. */
 function compute(job: MetricsJob): void {
   let db: Db | null = null;
+  let last: MetricsMessage = { kind: 'done' };
   try {
     db = openReadOnly(job.file, job.nativeBinding ? { nativeBinding: job.nativeBinding } : {});
     const conn = db;
@@ -44,16 +46,18 @@ function compute(job: MetricsJob): void {
         post({ kind: 'section', section: task.compute() });
       }
     });
-    post({ kind: 'done' });
   } catch (err) {
-    post({
+    last = {
       kind: 'failed',
       message: err instanceof Error ? err.message : String(err),
       code: err instanceof DomainError ? err.code : null,
-    });
+    };
   } finally {
     db?.close();
+    forgetClusterDraws(); // up to 190 MB that a waiting thread should not hold
   }
+  // after the connection is closed, so nothing of this job can reach the next one
+  post(last);
 }
 
 port.on('message', (job: MetricsJob) => compute(job));

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 const ENTRY = new URL('./metrics-worker-entry.mjs', import.meta.url);
 
 /** How long a waiting thread is kept before it ends (5 minutes). */
-export const IDLE_MS = 5 * 60_000;
+const IDLE_MS = 5 * 60_000;
 
 let waiting: { worker: Worker; timer: NodeJS.Timeout; forget: () => void } | null = null;
 
@@ -29,13 +29,13 @@ export function takeMetricsWorker(): Worker {
  */
 export function returnMetricsWorker(worker: Worker): void {
   if (waiting) {
-    void worker.terminate();
+    void worker.on('error', ignore).terminate();
     return;
   }
   worker.unref();
   const timer = setTimeout(() => {
     if (waiting?.worker === worker) waiting = null;
-    void worker.terminate();
+    void worker.on('error', ignore).terminate();
   }, IDLE_MS);
   timer.unref();
   // A waiting thread that fails or ends is forgotten (no job hears of it).

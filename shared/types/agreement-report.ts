@@ -1,7 +1,7 @@
 /** The agreement report's shapes: every statistic with its bootstrap interval, as the statistics module returns it. */
 import type { BootstrapInterval } from './bootstrap-interval';
 
-/** Measurement level of the labels, in Krippendorff's sense; it selects the distance metric and the weighted statistics. */
+/** A field's measurement level, in Krippendorff's sense (its taxonomy's); reports also take `AlphaMetric`. */
 export type Level = 'nominal' | 'ordinal' | 'interval';
 
 /** A level of measurement of Krippendorff's α and of the report: the field levels plus ratio, circular and bipolar. */

@@ -47,6 +47,12 @@ function draw(seed: number, resamples: number, count: number): ClusterDraws {
   };
 }
 
+/** Forgets every kept draw (a thread kept between jobs frees them when a job ends). */
+export function forgetClusterDraws(): void {
+  kept.clear();
+  keptTotal = 0;
+}
+
 /**
  * The draws of a cluster bootstrap with this seed, number of resamples and of clusters: kept from an earlier call, or
  * drawn now and kept; null when there are too many to keep (the bootstrap then draws as it goes).

@@ -38,7 +38,8 @@ function commonest(clusters: readonly Float64Array[]): Float64Array {
 /**
  * Integer sums: resample b's totals are Σ_c m(b, c) · sums(c), the same numbers in any order. As Σ_c m(b, c) is the
  * number of clusters, they are also count · base + Σ_c m(b, c) · (sums(c) − base) for the most common vector of sums
- * `base`, whose clusters then add nothing. Returns every resample's totals, total j of resample b at [j · resamples + b].
+ * `base`, whose clusters then add nothing. Returns every resample's totals: total j of resample b at
+ * [j · resamples + b].
  */
 function integerColumns(clusters: readonly Float64Array[], draws: ClusterDraws, width: number): Float64Array {
   const { resamples, count } = draws;
@@ -77,8 +78,12 @@ function sparseClusters(clusters: readonly Float64Array[], width: number): Spars
   for (let j = 0; j < width; j += 1) {
     const key = clusters.map((c) => c[j]).join(',');
     const earlier = first.get(key);
-    if (earlier === undefined) [kept[j]] = [1, first.set(key, j)];
-    else copies.push(j, earlier);
+    if (earlier !== undefined) {
+      copies.push(j, earlier);
+      continue;
+    }
+    kept[j] = 1;
+    first.set(key, j);
   }
   const offsets = new Int32Array(clusters.length + 1);
   const index: number[] = [];

@@ -201,7 +201,9 @@ function randomizationPs(
   const assignment: Assignment = { width, rising, cumulative, stratumOf, table, y, present };
   const count = outcomes.map(() => new Float64Array(S * width));
   const total = outcomes.map(() => new Float64Array(S * width));
-  const plans = tested.map(({ c, observed }) => recountPlan(c, observed, outcomes.indexOf(c.spec.outcome), prob, envOf));
+  const plans = tested.map(({ c, observed }) =>
+    recountPlan(c, observed, outcomes.indexOf(c.spec.outcome), prob, envOf),
+  );
   const sums = new Float64Array(E * 4);
   const valid = new Array<number>(tested.length).fill(0);
   const extreme = new Array<number>(tested.length).fill(0);

@@ -11,7 +11,7 @@ const byComparison = (u: number, stratum: number) =>
 describe('categoryTable', () => {
   const table = categoryTable(width, true, cumulative, 3);
 
-  it('gives the comparisons’ category on every bin whose draws all share one, and −1 where a share splits a bin', () => {
+  it('gives the comparisons’ category on a bin whose draws all share one, and −1 where a share splits a bin', () => {
     for (let stratum = 0; stratum < 3; stratum += 1) {
       for (let bin = 0; bin < 1024; bin += 1) {
         const entry = table[stratum * 1024 + bin];

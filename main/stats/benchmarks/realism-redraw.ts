@@ -17,7 +17,7 @@ export interface Assignment {
   cumulative: Float64Array;
   stratumOf: Int32Array;
   /** Per stratum × bin: the category of every u in the bin, or −1 where a cumulative share falls inside it. */
-  table: Int8Array;
+  table: Int16Array;
   y: readonly Float64Array[];
   present: readonly Uint8Array[];
 }
@@ -38,8 +38,8 @@ function categoryOf(u: number, a: Pick<Assignment, 'width' | 'rising' | 'cumulat
  * The category table of every stratum: bin b holds the u of [b / 1024, (b + 1) / 1024) (a draw r / 2³² with r's top
  * ten bits b), on which the category is constant unless a cumulative share lies strictly inside the bin.
  */
-export function categoryTable(width: number, rising: boolean, cumulative: Float64Array, strata: number): Int8Array {
-  const table = new Int8Array(strata * BINS);
+export function categoryTable(width: number, rising: boolean, cumulative: Float64Array, strata: number): Int16Array {
+  const table = new Int16Array(strata * BINS);
   for (let s = 0; s < strata; s += 1) {
     const base = s * width;
     for (let b = 0; b < BINS; b += 1) {
