@@ -93,9 +93,12 @@ describe('earshot agreement', () => {
     ];
     const rows = ['item,rater,label', ...pairs.flatMap(([a, b], i) => [`u${i},A,${a}`, `u${i},B,${b}`])];
     writeFileSync(join(home, 'ordinal.csv'), rows.join('\n'));
-    expect(earshot('agreement', '--ratings', 'ordinal.csv', '--level', 'ordinal').stderr).toMatch(
-      /explicit category order/,
-    );
+    const refused = earshot('agreement', '--ratings', 'ordinal.csv', '--level', 'ordinal');
+    // refused as invalid input (exit 3), naming the file, on one line
+    expect([refused.code, refused.stderr.trim().split('\n')]).toEqual([
+      3,
+      ['earshot agreement: ordinal.csv: ordinal level with non-numeric labels needs an explicit category order'],
+    ]);
     const res = earshot(
       'agreement',
       '--ratings',

@@ -3,6 +3,7 @@ import { ratingPatterns, type Estimator, type RatingPatterns } from './patterns'
 import type { CodedRatings } from './coding';
 import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 import { drawMultinomialResample, multinomialPlan } from './multinomial';
+import { quantileBySelection } from './select-quantile';
 
 /** Default number of bootstrap resamples. */
 export const DEFAULT_RESAMPLES = 10_000;
@@ -84,11 +85,11 @@ export function percentileInterval(
   estimate: number,
   settings: Required<BootstrapOptions>,
 ): BootstrapInterval {
-  const valid = draws.filter((x) => !Number.isNaN(x)).sort();
+  const valid = draws.filter((x) => !Number.isNaN(x));
   return {
     estimate: finiteOrNull(estimate),
-    low: finiteOrNull(quantileSorted(valid, (1 - settings.confidence) / 2)),
-    high: finiteOrNull(quantileSorted(valid, (1 + settings.confidence) / 2)),
+    low: finiteOrNull(quantileBySelection(valid, valid.length, (1 - settings.confidence) / 2)),
+    high: finiteOrNull(quantileBySelection(valid, valid.length, (1 + settings.confidence) / 2)),
     resamples: settings.resamples,
     undefinedResamples: settings.resamples - valid.length,
     seed: settings.seed,

@@ -1,7 +1,15 @@
 /** Cohen's κ between two raters (Cohen 1960), and its weighted form for ordinal categories (Cohen 1968). */
 import type { CodedRatings } from './coding';
-import { accumulateConfusion, confusionCells } from './confusion-matrix';
 import { evaluateOnTable, type Estimator, type RatingPatterns } from './patterns';
+import {
+  denseTable,
+  fillMargins,
+  fillTable,
+  patternTable,
+  tableMargins,
+  type Margins,
+  type SparseTable,
+} from './sparse-table';
 
 /** Disagreement weights: unweighted (0 on the diagonal, 1 off it), linear |i − j|, or quadratic (i − j)², i and j category ranks. */
 export type KappaWeighting = 'unweighted' | 'linear' | 'quadratic';
@@ -22,26 +30,27 @@ export function disagreementWeights(q: number, weighting: KappaWeighting): Float
  * κ_w = 1 − Σ w_ij o_ij / Σ w_ij e_ij from a flat q × q table of counts (rows: rater A), e_ij = row_i · col_j / n;
  * NaN when the table is empty or the expected disagreement is 0.
  */
-export function kappaFromTable(table: ArrayLike<number>, q: number, weights: Float64Array, rowSums = new Float64Array(q), colSums = new Float64Array(q)): number {
-  rowSums.fill(0);
-  colSums.fill(0);
-  let n = 0;
-  for (let i = 0; i < q; i++) {
-    for (let j = 0; j < q; j++) {
-      const x = table[i * q + j];
-      rowSums[i] += x;
-      colSums[j] += x;
-      n += x;
-    }
-  }
+export function kappaFromTable(table: ArrayLike<number>, q: number, weights: Float64Array): number {
+  return sparseKappa(denseTable(table, q), weights, tableMargins(q));
+}
+
+/** κ_w of a sparse table: the sums of the dense form over its nonzero terms, in its order (sparse-terms.ts). */
+function sparseKappa(t: SparseTable, w: Float64Array, m: Margins): number {
+  fillMargins(t, m);
+  const { n, rowSums, colSums, columns, nColumns, values: colValues } = m;
   if (n === 0) return NaN;
+  const q = t.q;
   let observed = 0;
+  for (let e = 0; e < t.cell.length; e++) observed += w[t.cell[e]] * t.value[e];
+  for (let b = 0; b < nColumns; b++) colValues[b] = colSums[columns[b]];
   let expected = 0;
-  for (let i = 0; i < q; i++) {
-    for (let j = 0; j < q; j++) {
-      const w = weights[i * q + j];
-      observed += w * table[i * q + j];
-      expected += (w * rowSums[i] * colSums[j]) / n;
+  for (let a = 0; a < m.nRows; a++) {
+    const i = m.rows[a];
+    const row = i * q;
+    const ri = rowSums[i];
+    for (let b = 0; b < nColumns; b++) {
+      const x = w[row + columns[b]];
+      if (x !== 0) expected += (x * ri * colValues[b]) / n;
     }
   }
   return expected === 0 ? NaN : 1 - observed / expected;
@@ -50,14 +59,12 @@ export function kappaFromTable(table: ArrayLike<number>, q: number, weights: Flo
 /** Estimator of Cohen's κ between two raters (by index) over the units both labelled. */
 export function cohenKappaEstimator(patterns: RatingPatterns, weighting: KappaWeighting = 'unweighted', raterA = 0, raterB = 1): Estimator {
   const q = patterns.nCategories;
-  const cells = confusionCells(patterns, raterA, raterB);
+  const table = patternTable(patterns, raterA, raterB);
   const weights = disagreementWeights(q, weighting);
-  const table = new Float64Array(q * q);
-  const rowSums = new Float64Array(q);
-  const colSums = new Float64Array(q);
+  const margins = tableMargins(q);
   return (itemWeights) => {
-    accumulateConfusion(cells, itemWeights, table);
-    return kappaFromTable(table, q, weights, rowSums, colSums);
+    fillTable(table, itemWeights);
+    return sparseKappa(table, weights, margins);
   };
 }
 

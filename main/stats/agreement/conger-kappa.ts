@@ -5,6 +5,7 @@
 import type { CodedRatings } from './coding';
 import { MISSING } from './coding';
 import { evaluateOnTable, type Estimator, type RatingPatterns } from './patterns';
+import { sparseRows, type SparseRows } from './sparse-terms';
 import { weightedShares } from './weighted-shares';
 import { agreementWeights, type WeightFamily } from './weights';
 
@@ -47,29 +48,40 @@ export function raterShares(counts: Float64Array, nRaters: number, q: number): R
   }
   const shares = new Float64Array(raters.length * q);
   const mean = new Float64Array(q);
-  raters.forEach((g, i) => {
+  for (let i = 0; i < raters.length; i++) {
+    const g = raters[i];
     for (let k = 0; k < q; k++) {
       shares[i * q + k] = counts[g * q + k] / totals[i];
       mean[k] += shares[i * q + k] / raters.length;
     }
-  });
+  }
   return { shares, mean, raters, totals };
 }
 
 /**
  * Conger's p_e = Σ_kl w_kl (p̄_k p̄_l − s²_kl / r), s²_kl = (Σ_g p_gk p_gl − r p̄_k p̄_l)/(r − 1) the covariance of the
- * raters' shares; with two raters it is Cohen's p_e. NaN with fewer than two raters.
+ * raters' shares; with two raters it is Cohen's p_e. NaN with fewer than two raters. A category no rater used adds
+ * nothing, nor does a zero weight: the sum visits the rest in the dense order (sparse-terms.ts).
  */
-export function congerChance(s: RaterShares, weights: Float64Array, q: number): number {
+export function congerChance(s: RaterShares, weights: SparseRows, q: number): number {
   const r = s.raters.length;
   if (r < 2) return NaN;
+  const used = new Int32Array(q);
+  let nUsed = 0;
+  for (let k = 0; k < q; k++) if (s.mean[k] !== 0) used[nUsed++] = k;
   let pe = 0;
-  for (let k = 0; k < q; k++) {
-    for (let l = 0; l < q; l++) {
+  for (let a = 0; a < nUsed; a++) {
+    const k = used[a];
+    const from = weights.diagonal ? a : 0;
+    const to = weights.diagonal ? a + 1 : nUsed;
+    for (let b = from; b < to; b++) {
+      const l = used[b];
+      const w = weights.matrix[k * q + l];
+      if (w === 0) continue;
       let cross = 0;
       for (let g = 0; g < r; g++) cross += s.shares[g * q + k] * s.shares[g * q + l];
       const mean = s.mean[k] * s.mean[l];
-      pe += weights[k * q + l] * (mean - (cross - r * mean) / (r * (r - 1)));
+      pe += w * (mean - (cross - r * mean) / (r * (r - 1)));
     }
   }
   return pe;
@@ -79,6 +91,7 @@ export function congerChance(s: RaterShares, weights: Float64Array, q: number): 
 export function congerKappaEstimator(patterns: RatingPatterns, weights: Float64Array): Estimator {
   const q = patterns.nCategories;
   const s = weightedShares(patterns, weights);
+  const sparse = sparseRows(weights, q);
   const counts = new Float64Array(patterns.nRaters * q);
   return (itemWeights) => {
     let pairable = 0;
@@ -89,7 +102,7 @@ export function congerKappaEstimator(patterns: RatingPatterns, weights: Float64A
       sum += itemWeights[p] * s.agreement[p];
     }
     raterCounts(patterns, itemWeights, counts);
-    const pe = congerChance(raterShares(counts, patterns.nRaters, q), weights, q);
+    const pe = congerChance(raterShares(counts, patterns.nRaters, q), sparse, q);
     return pairable > 0 && pe < 1 ? (sum / pairable - pe) / (1 - pe) : NaN;
   };
 }

@@ -3,6 +3,7 @@ import type { VarianceEstimate } from './analytic';
 import { MISSING } from './coding';
 import { congerChance, raterCounts, raterShares } from './conger-kappa';
 import type { RatingPatterns } from './patterns';
+import { sparseRows } from './sparse-terms';
 import { weightedShares } from './weighted-shares';
 
 /**
@@ -16,7 +17,8 @@ export function congerVariance(patterns: RatingPatterns, weights: Float64Array):
   const counts = new Float64Array(nRaters * q);
   raterCounts(patterns, patterns.counts, counts);
   const shares = raterShares(counts, nRaters, q);
-  const pe = congerChance(shares, weights, q);
+  const sparse = sparseRows(weights, q);
+  const pe = congerChance(shares, sparse, q);
   const r = shares.raters.length;
   let n = 0;
   let n2 = 0;
@@ -38,7 +40,9 @@ export function congerVariance(patterns: RatingPatterns, weights: Float64Array):
       let total = 0;
       for (let k = 0; k < q; k++) {
         let inner = 0;
-        for (let l = 0; l < q; l++) {
+        // A zero weight's term is ±0, which changes no sum (sparse-terms.ts).
+        for (let e = sparse.start[k]; e < sparse.start[k + 1]; e++) {
+          const l = sparse.column[e];
           const hit = code === l ? 1 : 0;
           inner += weights[k * q + l] * (hit - ((code < q ? 1 : 0) - rated) * shares.shares[i * q + l]);
         }

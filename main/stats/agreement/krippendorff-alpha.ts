@@ -2,6 +2,8 @@
 import { metricValues, valueDistance, type AlphaMetric } from './alpha-metrics';
 import { MISSING, type CodedRatings } from './coding';
 import { evaluateOnTable, ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
+import { nonzeroOf } from './sparse-terms';
+import { LEVELS } from './categories';
 
 /** Per-pattern coincidences, sparse: entries start[p] .. start[p + 1] − 1 add value[e] to the flat cell[e] = c * q + k. */
 interface PatternCoincidences {
@@ -43,9 +45,8 @@ function patternCoincidences(patterns: RatingPatterns): PatternCoincidences {
   return { start, cell: Int32Array.from(cell), value: Float64Array.from(value) };
 }
 
-/** Fills the flat q × q coincidence matrix `out` from weighted patterns. */
+/** Adds weighted patterns' coincidences into the flat q × q matrix `out` (zero where no pattern adds). */
 function accumulateCoincidences(pc: PatternCoincidences, weights: Float64Array, out: Float64Array): void {
-  out.fill(0);
   for (let p = 0; p < weights.length; p++) {
     const w = weights[p];
     if (w === 0) continue;
@@ -84,14 +85,37 @@ export function fillDistances(
   }
 }
 
-/** α from the disagreements: 1 − (n − 1) D_o / D_e with D_e = Σ n_c n_k δ²_ck; NaN when n < 2 or D_e = 0. */
-function alphaOf(observed: number, marginals: Float64Array, delta: Float64Array): number {
+/** The categories some pattern's coincidences involve, ascending, with scratch for the sums over them. */
+interface CategoryLists {
+  candidates: Int32Array;
+  present: Int32Array;
+  values: Float64Array;
+}
+
+function categoryLists(pc: PatternCoincidences, q: number): CategoryLists {
+  const used = new Set(Array.from(pc.cell, (cell) => Math.floor(cell / q)));
+  return { candidates: Int32Array.from(used).sort(), present: new Int32Array(q), values: new Float64Array(q) };
+}
+
+/**
+ * α from the disagreements: 1 − (n − 1) D_o / D_e with D_e = Σ n_c n_k δ²_ck; NaN when n < 2 or D_e = 0. The sums
+ * visit the categories with n_c ≠ 0 and the cells with δ²_ck ≠ 0 only, in the dense order (sparse-terms.ts).
+ */
+function alphaOf(observed: number, marginals: Float64Array, delta: Float64Array, lists: CategoryLists): number {
+  const { present, values } = lists;
+  const nPresent = nonzeroOf(marginals, lists.candidates, present);
+  for (let a = 0; a < nPresent; a++) values[a] = marginals[present[a]];
   const q = marginals.length;
   let n = 0;
   let expected = 0;
-  for (let c = 0; c < q; c++) {
-    n += marginals[c];
-    for (let k = 0; k < q; k++) expected += marginals[c] * marginals[k] * delta[c * q + k];
+  for (let a = 0; a < nPresent; a++) {
+    const nc = values[a];
+    const row = present[a] * q;
+    n += nc;
+    for (let b = 0; b < nPresent; b++) {
+      const d = delta[row + present[b]];
+      if (d !== 0) expected += nc * values[b] * d;
+    }
   }
   return n < 2 || expected === 0 ? NaN : 1 - ((n - 1) * observed) / expected;
 }
@@ -99,7 +123,8 @@ function alphaOf(observed: number, marginals: Float64Array, delta: Float64Array)
 /**
  * α at a metric whose δ² does not depend on the data (all but ordinal): with δ² fixed, the observed disagreement
  * Σ o_ck δ²_ck and the marginals n_c are sums over patterns of per-pattern terms times the pattern weights, so a
- * resample (of patterns or of profiles) costs one pass over the patterns' categories and one over the q² cells.
+ * resample (of patterns or of profiles) costs one pass over the patterns' categories and one over the cells whose
+ * categories have values.
  */
 function fixedDistanceAlpha(pc: PatternCoincidences, delta: Float64Array, q: number): Estimator {
   const nPatterns = pc.start.length - 1;
@@ -122,6 +147,7 @@ function fixedDistanceAlpha(pc: PatternCoincidences, delta: Float64Array, q: num
     start[p + 1] = category.length;
   }
   const marginals = new Float64Array(q);
+  const lists = categoryLists(pc, q);
   return (weights) => {
     marginals.fill(0);
     let disagreement = 0;
@@ -131,7 +157,7 @@ function fixedDistanceAlpha(pc: PatternCoincidences, delta: Float64Array, q: num
       disagreement += w * observed[p];
       for (let e = start[p]; e < start[p + 1]; e++) marginals[category[e]] += w * count[e];
     }
-    return alphaOf(disagreement, marginals, delta);
+    return alphaOf(disagreement, marginals, delta, lists);
   };
 }
 
@@ -150,19 +176,24 @@ export function krippendorffAlphaEstimator(
   const pc = patternCoincidences(patterns);
   const delta = new Float64Array(q * q);
   const marginals = new Float64Array(q);
-  if (level !== 'ordinal') {
-    fillDistances(level, q, marginals, values, delta);
-    return fixedDistanceAlpha(pc, delta, q);
-  }
+  const fixed = level !== 'ordinal';
+  if (fixed) fillDistances(level, q, marginals, values, delta);
+  // The report's former levels keep the coincidence sums in their order, so their figures stay bit for bit.
+  if (fixed && !(LEVELS as readonly string[]).includes(level)) return fixedDistanceAlpha(pc, delta, q);
   const o = new Float64Array(q * q);
+  const lists = categoryLists(pc, q);
+  // The cells some pattern fills, in row-major order: the dense sums over o's q² cells add only these (the rest are 0).
+  const cells = Int32Array.from(new Set(pc.cell)).sort();
+  const rows = Int32Array.from(cells, (cell) => Math.floor(cell / q));
   return (weights) => {
+    for (let e = 0; e < cells.length; e++) o[cells[e]] = 0;
     accumulateCoincidences(pc, weights, o);
     marginals.fill(0);
-    for (let c = 0; c < q; c++) for (let k = 0; k < q; k++) marginals[c] += o[c * q + k];
-    fillDistances(level, q, marginals, values, delta);
+    for (let e = 0; e < cells.length; e++) marginals[rows[e]] += o[cells[e]];
+    if (!fixed) fillDistances(level, q, marginals, values, delta);
     let observed = 0;
-    for (let e = 0; e < q * q; e++) observed += o[e] * delta[e];
-    return alphaOf(observed, marginals, delta);
+    for (let e = 0; e < cells.length; e++) observed += o[cells[e]] * delta[cells[e]];
+    return alphaOf(observed, marginals, delta, lists);
   };
 }
 

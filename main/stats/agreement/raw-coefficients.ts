@@ -4,6 +4,7 @@
  * only in the chance agreement p_e.
  */
 import type { Estimator, RatingPatterns } from './patterns';
+import { sparseRows, type SparseRows } from './sparse-terms';
 import { weightedAgreementAndShares, weightedShares, weightTotal } from './weighted-shares';
 
 /**
@@ -12,8 +13,17 @@ import { weightedAgreementAndShares, weightedShares, weightTotal } from './weigh
  */
 export type ChanceModel = 'none' | 'uniform' | 'gwet' | 'fleiss';
 
-/** p_e of a chance model from the category shares π and the weights (T their total). */
-export function chanceAgreement(model: ChanceModel, pi: Float64Array, weights: Float64Array, total: number): number {
+/**
+ * p_e of a chance model from the category shares π and the weights (T their total; `sparse` their nonzero entries,
+ * listed here when not given). Fleiss' sum visits the nonzero weights of categories with shares, in the dense order.
+ */
+export function chanceAgreement(
+  model: ChanceModel,
+  pi: Float64Array,
+  weights: Float64Array,
+  total: number,
+  sparse?: SparseRows,
+): number {
   const q = pi.length;
   if (model === 'none') return 0;
   if (model === 'uniform') return total / (q * q);
@@ -23,8 +33,15 @@ export function chanceAgreement(model: ChanceModel, pi: Float64Array, weights: F
     for (let k = 0; k < q; k++) sum += pi[k] * (1 - pi[k]);
     return (total * sum) / (q * (q - 1));
   }
+  const { start, column } = sparse ?? sparseRows(weights, q);
   let sum = 0;
-  for (let k = 0; k < q; k++) for (let l = 0; l < q; l++) sum += weights[k * q + l] * pi[k] * pi[l];
+  for (let k = 0; k < q; k++) {
+    if (pi[k] === 0) continue;
+    for (let e = start[k]; e < start[k + 1]; e++) {
+      const l = column[e];
+      if (pi[l] !== 0) sum += weights[k * q + l] * pi[k] * pi[l];
+    }
+  }
   return sum;
 }
 
@@ -43,8 +60,9 @@ export function rawCoefficientEstimator(
   const s = weightedShares(patterns, weights);
   const pi = new Float64Array(s.q);
   const total = weightTotal(weights);
+  const sparse = sparseRows(weights, s.q);
   return (itemWeights) => {
     const pa = weightedAgreementAndShares(s, itemWeights, pi);
-    return chanceCorrected(model, pa, chanceAgreement(model, pi, weights, total));
+    return chanceCorrected(model, pa, chanceAgreement(model, pi, weights, total, sparse));
   };
 }

@@ -12,6 +12,7 @@ import type { RatingsTable } from './ratings';
 import { levelWeights, reportCoefficients, reportPlan, type ReportScale } from './report-coefficients';
 import { WEIGHT_FAMILIES, type WeightFamily } from './weights';
 import type { AgreementReport, AgreementStatistics } from '../../../shared/types/agreement-report';
+import { DomainError } from '../../domain/errors';
 
 /**
  * Options of the report: level of measurement (α's metric, nominal … bipolar), the weight family of the weighted
@@ -48,10 +49,10 @@ function reportScale(coded: CodedRatings, options: AgreementOptions): ReportScal
   if (level === 'ratio') assertRatioLabels(coded.categories);
   const ordered = options.categories !== undefined || coded.categories.every(isNumericLabel);
   if (level !== 'nominal' && !ordered) {
-    throw new Error(`${level} level with non-numeric labels needs an explicit category order`);
+    throw new DomainError('invalid_input', `${level} level with non-numeric labels needs an explicit category order`);
   }
   if (family !== null && family !== 'identity' && !ordered) {
-    throw new Error(`${family} weights with non-numeric labels need an explicit category order`);
+    throw new DomainError('invalid_input', `${family} weights with non-numeric labels need an explicit category order`);
   }
   return { level, family };
 }

@@ -83,11 +83,14 @@ function setDistances(kind: SetDistance, sets: readonly Set<string>[]): Float64A
 }
 
 /**
- * α under each of `distances` from pattern (or profile) weights, filled into out[0 …]. A unit with m ≥ 2 sets, r_c of
- * set c, adds r_c to the marginal n_c and Σ_{c≠k} r_c r_k δ_ck / (m − 1) to the observed Σ o_ck δ_ck, both precomputed
- * per pattern, so a resample costs O(patterns + sets²). NaN when n < 2 or no expected disagreement.
+ * α under the MASI and the Jaccard distances from pattern (or profile) weights, into out[0] and out[1]. A unit with
+ * m ≥ 2 sets, r_c of set c, adds r_c to the marginal n_c and Σ_{c≠k} r_c r_k δ_ck / (m − 1) to the observed
+ * Σ o_ck δ_ck, both precomputed per pattern, so a resample costs O(patterns + sets²); the two expected disagreements
+ * are summed side by side, each in its own order (as alone, to the bit), which lets the processor overlap the two
+ * chains of additions. NaN when n < 2 or no expected disagreement.
  */
-function setAlphaEvaluator(patterns: RatingPatterns, distances: readonly Float64Array[]): FigureEvaluator {
+function setAlphaEvaluator(patterns: RatingPatterns, masi: Float64Array, jaccard: Float64Array): FigureEvaluator {
+  const distances = [masi, jaccard];
   const { nRaters, nCategories: q, codes, counts } = patterns;
   const start = new Int32Array(counts.length + 1);
   const sets: number[] = [];
@@ -130,27 +133,31 @@ function setAlphaEvaluator(patterns: RatingPatterns, distances: readonly Float64
     }
     let n = 0;
     for (let c = 0; c < q; c++) n += marginals[c];
-    for (let d = 0; d < distances.length; d++) {
-      const delta = distances[d];
-      let expected = 0; // Σ_{c≠k} n_c n_k δ_ck, row by row over k > c
-      for (let c = 0; c < q; c++) {
-        const nc = marginals[c];
-        if (nc === 0) continue;
-        let row = 0;
-        for (let k = c + 1, at = c * q + k; k < q; k++, at++) row += marginals[k] * delta[at];
-        expected += 2 * nc * row;
+    let expectedMasi = 0; // Σ_{c≠k} n_c n_k δ_ck, row by row over k > c
+    let expectedJaccard = 0;
+    for (let c = 0; c < q; c++) {
+      const nc = marginals[c];
+      if (nc === 0) continue;
+      let rowMasi = 0;
+      let rowJaccard = 0;
+      for (let k = c + 1, at = c * q + k; k < q; k++, at++) {
+        rowMasi += marginals[k] * masi[at];
+        rowJaccard += marginals[k] * jaccard[at];
       }
-      out[d] = n < 2 || expected === 0 ? NaN : 1 - ((n - 1) * totals[d]) / expected;
+      expectedMasi += 2 * nc * rowMasi;
+      expectedJaccard += 2 * nc * rowJaccard;
     }
+    out[0] = n < 2 || expectedMasi === 0 ? NaN : 1 - ((n - 1) * totals[0]) / expectedMasi;
+    out[1] = n < 2 || expectedJaccard === 0 ? NaN : 1 - ((n - 1) * totals[1]) / expectedJaccard;
   };
 }
 
 /** α of set-valued ratings; NaN when fewer than two pairable values or no expected disagreement. */
 export function setAlpha(units: SetRatings, kind: SetDistance): number {
   const { patterns, sets } = setPatterns(units);
-  const out = new Float64Array(1);
-  setAlphaEvaluator(patterns, [setDistances(kind, sets)])(patterns.counts, out);
-  return out[0];
+  const out = new Float64Array(2);
+  setAlphaEvaluator(patterns, setDistances('masi', sets), setDistances('jaccard', sets))(patterns.counts, out);
+  return kind === 'masi' ? out[0] : out[1];
 }
 
 /**
@@ -163,8 +170,8 @@ export function setAlphaIntervals(
   options: BootstrapOptions = {},
 ): Record<SetDistance, BootstrapInterval> {
   const { patterns, sets } = setPatterns(units);
-  const distances = [setDistances('masi', sets), setDistances('jaccard', sets)];
-  const figures = { names: ['masi', 'jaccard'], build: (p: RatingPatterns) => setAlphaEvaluator(p, distances) };
+  const [masi, jaccard] = [setDistances('masi', sets), setDistances('jaccard', sets)];
+  const figures = { names: ['masi', 'jaccard'], build: (p: RatingPatterns) => setAlphaEvaluator(p, masi, jaccard) };
   const intervals = agreementIntervals(patterns, { exchangeable: [figures], raterSpecific: [] }, options);
   return { masi: intervals.masi, jaccard: intervals.jaccard };
 }

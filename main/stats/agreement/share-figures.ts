@@ -9,6 +9,7 @@ import { fleissFromShares } from './fleiss-kappa';
 import { patternShares } from './pattern-shares';
 import type { RatingPatterns } from './patterns';
 import { chanceAgreement, chanceCorrected, type ChanceModel } from './raw-coefficients';
+import { sparseRows } from './sparse-terms';
 import { weightedShares, weightTotal } from './weighted-shares';
 
 /** The weighted raw-ratings coefficients of the report, by key, with their chance models. */
@@ -43,6 +44,7 @@ export function shareFigures(patterns: RatingPatterns, categoryWeights: Float64A
   const s = patternShares(patterns);
   const weightedAgreement = categoryWeights ? weightedShares(patterns, categoryWeights).agreement : null;
   const total = categoryWeights ? weightTotal(categoryWeights) : 0;
+  const sparse = categoryWeights ? sparseRows(categoryWeights, patterns.nCategories) : undefined;
   const q = patterns.nCategories;
   const pi = new Float64Array(q);
   const loss = new Float64Array(s.category.length);
@@ -90,7 +92,7 @@ export function shareFigures(patterns: RatingPatterns, categoryWeights: Float64A
     if (!categoryWeights) return;
     const paw = pairable > 0 ? weightedSum / pairable : NaN;
     WEIGHTED_MODELS.forEach(([, model], i) => {
-      out[4 + q + i] = chanceCorrected(model, paw, chanceAgreement(model, pi, categoryWeights, total));
+      out[4 + q + i] = chanceCorrected(model, paw, chanceAgreement(model, pi, categoryWeights, total, sparse));
     });
   };
 }

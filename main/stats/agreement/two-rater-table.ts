@@ -3,8 +3,18 @@
  * ch. 2–3; irrCAC kappa2.table, scott2.table, bp2.table): p_a = Σ w_kl p_kl, κ = (p_a − p_e)/(1 − p_e).
  */
 import type { CodedRatings } from './coding';
-import { accumulateConfusion, confusionCells } from './confusion-matrix';
 import { evaluateOnTable, type Estimator, type RatingPatterns } from './patterns';
+import {
+  denseTable,
+  fillMargins,
+  fillTable,
+  patternTable,
+  tableMargins,
+  type Margins,
+  type SparseTable,
+} from './sparse-table';
+import { sparseRows, type SparseRows } from './sparse-terms';
+import { weightTotal } from './weighted-shares';
 import { agreementWeights, type WeightFamily } from './weights';
 
 /**
@@ -32,38 +42,75 @@ export function tableAgreement(
   q: number,
   weights: Float64Array,
 ): TableAgreement {
-  const rows = new Float64Array(q);
-  const columns = new Float64Array(q);
-  let n = 0;
+  const m = tableMargins(q);
+  return sparseAgreement(model, denseTable(table, q), sparseRows(weights, q), weightTotal(weights), m);
+}
+
+/**
+ * tableAgreement of a sparse table, `total` = Σ w_kl: the dense sums over their nonzero terms, in their order
+ * (sparse-terms.ts); the shares p_k· and p_·l are left in m.rowSums and m.colSums.
+ */
+function sparseAgreement(model: TableModel, t: SparseTable, w: SparseRows, total: number, m: Margins): TableAgreement {
+  fillMargins(t, m);
+  const { q } = t;
+  const { n, rowSums: rows, colSums: columns } = m;
   let observed = 0;
-  let total = 0;
-  for (let k = 0; k < q; k++) {
-    for (let l = 0; l < q; l++) {
-      const x = table[k * q + l];
-      rows[k] += x;
-      columns[l] += x;
-      n += x;
-      observed += weights[k * q + l] * x;
-      total += weights[k * q + l];
-    }
-  }
-  for (let k = 0; k < q; k++) {
-    rows[k] /= n;
-    columns[k] /= n;
-  }
+  for (let e = 0; e < t.cell.length; e++) observed += w.matrix[t.cell[e]] * t.value[e];
+  const pa = observed / n;
   let pe = total / (q * q);
-  if (model !== 'uniform') {
+  if (n === 0) {
+    // The dense form's shares are 0/0, and so is every p_e but the uniform one (0 when there are no categories).
+    rows.fill(NaN);
+    columns.fill(NaN);
+    if (model !== 'uniform') pe = q === 0 ? 0 : NaN;
+    return { n, pa, pe, estimate: NaN, rows, columns };
+  }
+  for (let a = 0; a < m.nRows; a++) rows[m.rows[a]] /= n;
+  for (let a = 0; a < m.nColumns; a++) columns[m.columns[a]] /= n;
+  if (model === 'cohen') {
     pe = 0;
-    for (let k = 0; k < q; k++) {
-      for (let l = 0; l < q; l++) {
-        const chance = model === 'cohen' ? rows[k] * columns[l] : ((rows[k] + columns[k]) * (rows[l] + columns[l])) / 4;
-        pe += weights[k * q + l] * chance;
+    for (let a = 0; a < m.nRows; a++) {
+      const k = m.rows[a];
+      if (w.diagonal) {
+        if (columns[k] !== 0) pe += w.matrix[k * q + k] * (rows[k] * columns[k]);
+        continue;
+      }
+      for (let b = 0; b < m.nColumns; b++) {
+        const x = w.matrix[k * q + m.columns[b]];
+        if (x !== 0) pe += x * (rows[k] * columns[m.columns[b]]);
+      }
+    }
+  } else if (model === 'scott') {
+    const { either, values: pooled } = m;
+    const nEither = mergeAscending(m.rows, m.nRows, m.columns, m.nColumns, either);
+    for (let a = 0; a < nEither; a++) pooled[either[a]] = rows[either[a]] + columns[either[a]];
+    pe = 0;
+    for (let a = 0; a < nEither; a++) {
+      const k = either[a];
+      const from = w.diagonal ? a : 0;
+      const to = w.diagonal ? a + 1 : nEither;
+      for (let b = from; b < to; b++) {
+        const x = w.matrix[k * q + either[b]];
+        if (x !== 0) pe += x * ((pooled[k] * pooled[either[b]]) / 4);
       }
     }
   }
-  const pa = observed / n;
-  const estimate = n > 0 && pe < 1 ? (pa - pe) / (1 - pe) : NaN;
+  const estimate = pe < 1 ? (pa - pe) / (1 - pe) : NaN;
   return { n, pa, pe, estimate, rows, columns };
+}
+
+/** The union of two ascending lists, ascending, into `out`; returns its length. */
+function mergeAscending(a: Int32Array, na: number, b: Int32Array, nb: number, out: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < na || j < nb) {
+    const x = j >= nb || (i < na && a[i] <= b[j]) ? a[i] : b[j];
+    out[n++] = x;
+    if (i < na && a[i] === x) i++;
+    if (j < nb && b[j] === x) j++;
+  }
+  return n;
 }
 
 /** Estimator of a two-rater table coefficient between raters `raterA` and `raterB` (by index). */
@@ -75,11 +122,13 @@ export function tableCoefficientEstimator(
   raterB = 1,
 ): Estimator {
   const q = patterns.nCategories;
-  const cells = confusionCells(patterns, raterA, raterB);
-  const table = new Float64Array(q * q);
+  const table = patternTable(patterns, raterA, raterB);
+  const sparse = sparseRows(weights, q);
+  const total = weightTotal(weights);
+  const margins = tableMargins(q);
   return (itemWeights) => {
-    accumulateConfusion(cells, itemWeights, table);
-    return tableAgreement(model, table, q, weights).estimate;
+    fillTable(table, itemWeights);
+    return sparseAgreement(model, table, sparse, total, margins).estimate;
   };
 }
 

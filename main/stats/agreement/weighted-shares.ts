@@ -5,6 +5,7 @@
  */
 import { MISSING } from './coding';
 import type { RatingPatterns } from './patterns';
+import { sparseRows } from './sparse-terms';
 
 /** Dense per-pattern counts, shares and weighted agreement. */
 export interface WeightedShares {
@@ -26,6 +27,7 @@ export function weightedShares(patterns: RatingPatterns, weights: Float64Array):
   const ratings = new Float64Array(nPatterns);
   const agreement = new Float64Array(nPatterns);
   const counts = new Float64Array(nPatterns * q);
+  const sparse = sparseRows(weights, q);
   for (let p = 0; p < nPatterns; p++) {
     let m = 0;
     for (let r = 0; r < nRaters; r++) {
@@ -41,7 +43,10 @@ export function weightedShares(patterns: RatingPatterns, weights: Float64Array):
       const rk = counts[p * q + k];
       if (rk === 0) continue;
       let weighted = 0;
-      for (let l = 0; l < q; l++) weighted += weights[k * q + l] * counts[p * q + l];
+      // A zero weight's term is ±0, which changes no sum (sparse-terms.ts).
+      for (let e = sparse.start[k]; e < sparse.start[k + 1]; e++) {
+        weighted += weights[k * q + sparse.column[e]] * counts[p * q + sparse.column[e]];
+      }
       sum += rk * (weighted - 1);
     }
     agreement[p] = sum / (m * (m - 1));
