@@ -3,7 +3,6 @@ import { metricValues, valueDistance, type AlphaMetric } from './alpha-metrics';
 import { MISSING, type CodedRatings } from './coding';
 import { evaluateOnTable, ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
 import { nonzeroOf } from './sparse-terms';
-import { LEVELS } from './categories';
 
 /** Per-pattern coincidences, sparse: entries start[p] .. start[p + 1] − 1 add value[e] to the flat cell[e] = c * q + k. */
 interface PatternCoincidences {
@@ -121,47 +120,6 @@ function alphaOf(observed: number, marginals: Float64Array, delta: Float64Array,
 }
 
 /**
- * α at a metric whose δ² does not depend on the data (all but ordinal): with δ² fixed, the observed disagreement
- * Σ o_ck δ²_ck and the marginals n_c are sums over patterns of per-pattern terms times the pattern weights, so a
- * resample (of patterns or of profiles) costs one pass over the patterns' categories and one over the cells whose
- * categories have values.
- */
-function fixedDistanceAlpha(pc: PatternCoincidences, delta: Float64Array, q: number): Estimator {
-  const nPatterns = pc.start.length - 1;
-  const observed = new Float64Array(nPatterns);
-  const start = new Int32Array(nPatterns + 1);
-  const category: number[] = [];
-  const count: number[] = [];
-  const row = new Float64Array(q);
-  for (let p = 0; p < nPatterns; p++) {
-    row.fill(0);
-    for (let e = pc.start[p]; e < pc.start[p + 1]; e++) {
-      observed[p] += pc.value[e] * delta[pc.cell[e]];
-      row[Math.floor(pc.cell[e] / q)] += pc.value[e];
-    }
-    row.forEach((x, c) => {
-      if (x === 0) return;
-      category.push(c);
-      count.push(x);
-    });
-    start[p + 1] = category.length;
-  }
-  const marginals = new Float64Array(q);
-  const lists = categoryLists(pc, q);
-  return (weights) => {
-    marginals.fill(0);
-    let disagreement = 0;
-    for (let p = 0; p < weights.length; p++) {
-      const w = weights[p];
-      if (w === 0) continue;
-      disagreement += w * observed[p];
-      for (let e = start[p]; e < start[p + 1]; e++) marginals[category[e]] += w * count[e];
-    }
-    return alphaOf(disagreement, marginals, delta, lists);
-  };
-}
-
-/**
  * Estimator of α = 1 − (n − 1) Σ o_ck δ²_ck / Σ n_c n_k δ²_ck over units with at least 2 values;
  * NaN when fewer than 2 pairable values or no expected disagreement. Interval and ratio need numeric categories.
  * Ordinal δ², which depends on the marginals, is recomputed from each weighting's coincidences.
@@ -178,8 +136,6 @@ export function krippendorffAlphaEstimator(
   const marginals = new Float64Array(q);
   const fixed = level !== 'ordinal';
   if (fixed) fillDistances(level, q, marginals, values, delta);
-  // The report's former levels keep the coincidence sums in their order, so their figures stay bit for bit.
-  if (fixed && !(LEVELS as readonly string[]).includes(level)) return fixedDistanceAlpha(pc, delta, q);
   const o = new Float64Array(q * q);
   const lists = categoryLists(pc, q);
   // The cells some pattern fills, in row-major order: the dense sums over o's q² cells add only these (the rest are 0).
