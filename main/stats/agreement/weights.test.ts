@@ -48,4 +48,14 @@ describe('agreement weights (irrCAC weights.gen.r)', () => {
     // ((x − y)/(x + y))² scaled by ((2 − 0)/(2 + 0))² = 1: w(1, 2) = 1 − 1/9, w(0, ·) = 0, w(0, 0) = 1.
     expect(rounded(agreementWeights('ratio', ['0', '1', '2']))).toEqual([1, 0, 0, 0, 1, 0.889, 0, 0.889, 1]);
   });
+
+  it('gives equal numbers written differently ("1", "1.0") full agreement under every family but ordinal, never NaN', () => {
+    // Bipolar on 1, 1, 2 (min 1, max 2): d(1, 2) = 1 / ((1 + 2 − 2)(4 − 3)) = 1, d(1, 1) = 0; the ends gave 0/0 before.
+    expect(rounded(agreementWeights('bipolar', ['1', '1.0', '2']))).toEqual([1, 1, 0, 1, 1, 0, 0, 0, 1]);
+    for (const family of WEIGHT_FAMILIES) {
+      const w = agreementWeights(family, ['1', '1.0', '3', '3.0']);
+      expect(w.every(Number.isFinite)).toBe(true);
+      if (family !== 'ordinal' && family !== 'identity') expect([w[1], w[11]]).toEqual([1, 1]);
+    }
+  });
 });

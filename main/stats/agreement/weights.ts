@@ -43,7 +43,7 @@ function distance(family: WeightFamily, x: number, y: number, min: number, max: 
     case 'circular':
       return Math.sin((Math.PI * (x - y)) / (max - min + 1)) ** 2;
     case 'bipolar':
-      return k === l ? 0 : (x - y) ** 2 / ((x + y - 2 * min) * (2 * max - x - y));
+      return x === y ? 0 : (x - y) ** 2 / ((x + y - 2 * min) * (2 * max - x - y));
     case 'ordinal': {
       const m = Math.abs(k - l) + 1;
       return (m * (m - 1)) / 2;
