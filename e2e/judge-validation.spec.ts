@@ -14,6 +14,10 @@ import { ImportPage } from './pages/import-page';
 import { LabelsPage } from './pages/labels-page';
 import { AgreementPage, JudgeValidationPage } from './pages/agreement-page';
 import { fixture } from '../test-support/fixtures';
+import { parseCsvRows } from '../main/util/csv';
+import { codeRatings } from '../main/stats/agreement/coding';
+import { krippendorffAlpha } from '../main/stats/agreement/krippendorff-alpha';
+import { ratingsFromRecords } from '../main/stats/agreement/ratings';
 
 const ORDER = 'demo-retail-order-status';
 const FLIGHT = 'demo-airline-change-flight';
@@ -208,6 +212,43 @@ describe('judge vs humans in the Agreement view', () => {
     expect(held).toBeLessThan(50);
     await expect(page.getByTestId('compare-split').innerText()).resolves.toContain(`seed 7, 30%: ${held} held out`);
     await shot('judge-compare');
+  });
+
+  it('computes severity at the level and weights the user picks, and refuses ratio for text labels', async () => {
+    await judge.tab('figures');
+    await agreement.setScale('ratio', 'quadratic');
+    await agreement.compute('severity');
+    await expect(agreement.summary().innerText()).resolves.toMatch(/ · ratio · quadratic weights · /);
+    // The expected α from validation.csv itself: the call rows' human_severity_a and _b (0 … 3), A and B the raters.
+    const [header, ...rows] = parseCsvRows(readFileSync(fixture('tau-elicitation', VALIDATION), 'utf8'));
+    const col = (name: string) => header.indexOf(name);
+    const records = rows
+      .filter((row) => row[col('unit_type')] === 'call')
+      .flatMap((row) => (['a', 'b'] as const).map((r) => ({
+        item: row[col('simulation_id')], rater: r.toUpperCase(), label: row[col(`human_severity_${r}`)] || null,
+      })));
+    const coded = codeRatings(ratingsFromRecords(records), ['0', '1', '2', '3']);
+    const [ratio, ordinal] = [krippendorffAlpha(coded, 'ratio'), krippendorffAlpha(coded, 'ordinal')];
+    expect(ratio.toFixed(3)).not.toBe(ordinal.toFixed(3)); // the level shows in the figure
+    expect(await agreement.statistic('krippendorffAlpha')).toBe(ratio.toFixed(3));
+    const ac2 = page.locator('[data-testid="agreement-stats"] tr[data-stat="weighted.gwetAc2"]');
+    await expect(ac2.innerText()).resolves.toMatch(/^Gwet's AC2, quadratic weights\s+\d\.\d{3}/);
+    await shot('agreement-levels-1440x900');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shot('agreement-levels-1280x720');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Back to the field's own level: ordinal α, and the ordinal weights the level brings.
+    await agreement.setScale('', '');
+    await agreement.compute('severity');
+    expect(await agreement.statistic('krippendorffAlpha')).toBe(ordinal.toFixed(3));
+    await expect(agreement.summary().innerText()).resolves.toMatch(/ · ordinal · ordinal weights · /);
+    // Ratio level on text labels: refused with the label named, and no figures shown for the refused request.
+    await agreement.setScale('ratio', '');
+    await page.getByTestId('agreement-field').selectOption('error_source');
+    await page.getByTestId('agreement-compute').click();
+    await expect(agreement.error().innerText()).resolves.toMatch(/ratio level needs numeric labels ≥ 0; "[a-z_]+" is not one/);
+    expect(await agreement.result().count()).toBe(0);
+    await agreement.setScale('', '');
   });
 
   it('plays a disputed demo call from where the judge found the error, and opens it for adjudication', async () => {

@@ -67,6 +67,22 @@ export class AgreementPage {
     );
   }
 
+  /** Picks α's level and the weight family for the next computation ('' = the field's own, the level's own). */
+  async setScale(level: string, weights: string): Promise<void> {
+    await this.page.getByTestId('agreement-level').selectOption(level);
+    await this.page.getByTestId('agreement-weights').selectOption(weights);
+  }
+
+  /** The line under the figures' heading: items, level, weights, resamples, phase. */
+  summary(): Locator {
+    return this.page.getByTestId('agreement-summary');
+  }
+
+  /** The error shown above the figures. */
+  error(): Locator {
+    return this.page.getByTestId('agreement-error');
+  }
+
   /** Sets the tolerance of time and region agreement (ms) for the next computation. */
   async setTolerance(ms: number): Promise<void> {
     await this.page.getByTestId('agreement-tolerance').fill(String(ms));

@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { bridge, call } from '../api/client';
 import { useApp } from '../store';
 import type { AgreementRequest } from '../store/judge-validation-slice';
+import { ALPHA_METRICS, WEIGHT_FAMILIES } from '../../shared/types/agreement-report';
 import { saveFile } from '../components/labels/download';
 import { BlindGate } from '../components/agreement/BlindGate';
 import { AgreementResult } from '../components/agreement/AgreementResult';
@@ -12,6 +13,7 @@ import { useOfferedAnnotators } from '../components/labels/use-offered-annotator
 import '../components/labels/labels.css';
 
 type Level = AgreementRequest['level'];
+type Weights = AgreementRequest['weights'];
 
 /** The agreement view (full width). */
 export function AgreementView() {
@@ -26,6 +28,7 @@ export function AgreementView() {
   const [fields, setFields] = useState<string[]>([]);
   const [field, setField] = useState(result?.field ?? '');
   const [level, setLevel] = useState('');
+  const [weights, setWeights] = useState('');
   const [toleranceMs, setToleranceMs] = useState(1000);
   const [pairBootstrap, setPairBootstrap] = useState(false);
   const [raters, setRaters] = useState<number[]>([]);
@@ -55,7 +58,8 @@ export function AgreementView() {
   const raterIds = raters.length >= 2 ? raters : undefined;
   const compute = () =>
     void computeAgreement({
-      studyId: studyId!, field, raterIds, level: (level || undefined) as Level, toleranceMs,
+      studyId: studyId!, field, raterIds, toleranceMs,
+      level: (level || undefined) as Level, weights: (weights || undefined) as Weights,
       ...(pairBootstrap ? { pairBootstrap } : {}),
     });
   const exportReport = async (format: 'markdown' | 'html') => {
@@ -81,10 +85,16 @@ export function AgreementView() {
             {fields.map((f) => <option key={f} value={f}>{f}</option>)}
           </select>
         </label>
-        <label>level
-          <select value={level} onChange={(e) => setLevel(e.target.value)}>
-            <option value="">field’s own</option><option value="nominal">nominal</option>
-            <option value="ordinal">ordinal</option><option value="interval">interval</option>
+        <label title="α’s level of measurement; it also sets the weights of the weighted forms">level
+          <select data-testid="agreement-level" value={level} onChange={(e) => setLevel(e.target.value)}>
+            <option value="">field’s own</option>
+            {ALPHA_METRICS.map((m) => <option key={m} value={m}>{m}</option>)}
+          </select>
+        </label>
+        <label title="weight family of the weighted κ, π, AC2 and percent agreement">weights
+          <select data-testid="agreement-weights" value={weights} onChange={(e) => setWeights(e.target.value)}>
+            <option value="">level’s own</option>
+            {WEIGHT_FAMILIES.map((w) => <option key={w} value={w}>{w}</option>)}
           </select>
         </label>
         <label title="first-error and region fields: marks this close agree">tolerance

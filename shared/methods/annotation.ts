@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { method } from './define';
 import { taxonomySchema } from '../taxonomies/schema';
+import { ALPHA_METRICS, WEIGHT_FAMILIES } from '../types/agreement-report';
 import type {
   AdjudicationItem,
   AgreementAccess,
@@ -30,7 +31,7 @@ const episodeAndAnnotator = z.object({ episodeId: id, annotatorId: id }).strict(
 /** The annotator using the studio: the main side's blind rules decide what they may read. */
 const viewerId = id;
 const studyAndViewer = z.object({ studyId: id, viewerId }).strict();
-const level = z.enum(['nominal', 'ordinal', 'interval']);
+const level = z.enum(ALPHA_METRICS);
 const seed = z.number().int().min(0).max(2 ** 32 - 1);
 
 /** A file's text handed back for the renderer to save. */
@@ -112,6 +113,7 @@ export const annotationMethods = {
         field,
         raterIds: z.array(id).min(2).max(50).optional(),
         level: level.optional(),
+        weights: z.enum(WEIGHT_FAMILIES).optional(),
         phase: z.enum(['pre_reveal', 'final']).optional(),
         seed: seed.optional(),
         resamples: z.number().int().min(100).max(100_000).optional(),

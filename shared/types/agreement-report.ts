@@ -4,8 +4,11 @@ import type { BootstrapInterval } from './bootstrap-interval';
 /** A field's measurement level, in Krippendorff's sense (its taxonomy's); reports also take `AlphaMetric`. */
 export type Level = 'nominal' | 'ordinal' | 'interval';
 
-/** A level of measurement of Krippendorff's α and of the report: the field levels plus ratio, circular and bipolar. */
-export type AlphaMetric = Level | 'ratio' | 'circular' | 'bipolar';
+/** Every level of measurement of Krippendorff's α and of the report: the field levels, then ratio, circular, bipolar. */
+export const ALPHA_METRICS = ['nominal', 'ordinal', 'interval', 'ratio', 'circular', 'bipolar'] as const;
+
+/** A level of measurement of Krippendorff's α and of the report. */
+export type AlphaMetric = (typeof ALPHA_METRICS)[number];
 
 /** Counts of items by (row rater's category, column rater's category), over items both raters labelled. */
 export interface ConfusionMatrix {
@@ -33,8 +36,12 @@ export interface AgreementStatistics {
 }
 
 /** Weight families of the weighted coefficients (irrCAC's definitions; identity = unweighted). */
-export type WeightFamily =
-  'identity' | 'quadratic' | 'linear' | 'ordinal' | 'radical' | 'ratio' | 'circular' | 'bipolar';
+export type WeightFamily = (typeof WEIGHT_FAMILIES)[number];
+
+/** Every weight family, identity (unweighted) first. */
+export const WEIGHT_FAMILIES = [
+  'identity', 'quadratic', 'linear', 'ordinal', 'radical', 'ratio', 'circular', 'bipolar',
+] as const;
 
 /** Gwet's analytic inference for one coefficient: linearization variance, t interval and one-sided p (irrCAC). */
 export interface AnalyticInference {

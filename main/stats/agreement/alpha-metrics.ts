@@ -1,14 +1,11 @@
 /** Krippendorff's difference functions δ²_ck beyond nominal and ordinal (Krippendorff 2004, §12.4; 2011). */
-import type { AlphaMetric } from '../../../shared/types/agreement-report';
+import { ALPHA_METRICS, type AlphaMetric } from '../../../shared/types/agreement-report';
 import { DomainError } from '../../domain/errors';
-import { categoryValues, isNumericLabel, LEVELS } from './categories';
+import { categoryValues, isNumericLabel } from './categories';
 import { categoryScores } from './weights';
 
-/** A level of measurement of α and of the report (defined with the report shapes in shared/). */
-export type { AlphaMetric };
-
-/** Every metric α takes. */
-export const ALPHA_METRICS: readonly AlphaMetric[] = [...LEVELS, 'ratio', 'circular', 'bipolar'];
+/** A level of measurement of α and the list of them (defined with the report shapes in shared/). */
+export { type AlphaMetric, ALPHA_METRICS };
 
 /**
  * The values a metric's differences are computed on: interval and ratio need numeric labels; circular and bipolar use

@@ -2,24 +2,12 @@
  * Agreement weight matrices of weighted coefficients, as Gwet (2014, ch. 3) and irrCAC (weights.gen.r) define them:
  * w_kl = 1 on the diagonal, falling with the distance between categories k and l.
  */
-import type { WeightFamily } from '../../../shared/types/agreement-report';
+import { WEIGHT_FAMILIES, type WeightFamily } from '../../../shared/types/agreement-report';
 import { DomainError } from '../../domain/errors';
 import { isNumericLabel } from './categories';
 
-/** A weight family (defined with the report shapes in shared/). */
-export type { WeightFamily };
-
-/** Every weight family, identity (unweighted) first. */
-export const WEIGHT_FAMILIES: readonly WeightFamily[] = [
-  'identity',
-  'quadratic',
-  'linear',
-  'ordinal',
-  'radical',
-  'ratio',
-  'circular',
-  'bipolar',
-];
+/** A weight family and the list of them (defined with the report shapes in shared/). */
+export { type WeightFamily, WEIGHT_FAMILIES };
 
 /** The values weights are computed from: the numbers when every category is numeric, else the ranks 1 … q. */
 export function categoryScores(categories: readonly string[]): Float64Array {

@@ -2,7 +2,7 @@
  * confusion matrix, breakdowns by group, and each annotator against the adjudicated label. */
 import { useState } from 'react';
 import type { AgreementReport, PairReport, StudyAgreement } from '../../../shared/types/annotation';
-import { coefficientRows, DEFAULT_ROWS, type CoefficientRow } from './coefficient-rows';
+import { coefficientRows, defaultRows, type CoefficientRow } from './coefficient-rows';
 import { CoefficientPicker } from './CoefficientPicker';
 import { FieldExtrasCards } from './FieldExtrasCard';
 import { f3 } from './judge-format';
@@ -168,17 +168,20 @@ function Breakdowns({ a }: { a: StudyAgreement }) {
 /** The human–human cards, laid out in the result's grid. */
 export function HumanAgreement({ a }: { a: StudyAgreement }) {
   const o = a.overall;
-  const [shown, setShown] = useState<readonly string[]>(DEFAULT_ROWS);
+  const [picked, setPicked] = useState<readonly string[] | null>(null); // null: the report's defaults
   const rows = coefficientRows(o);
+  const shown = picked ?? defaultRows(o);
+  const weights = o.coefficients.weighted?.weights;
   return (
     <>
       <div className="card span-2">
         <h2>{a.field} · <span className="as-written">{o.raters.join(' & ')}</span></h2>
-        <p className="muted">
-          {o.nPairableItems} of {o.nItems} items labelled by two or more · {o.level} ·{' '}
+        <p className="muted" data-testid="agreement-summary">
+          {o.nPairableItems} of {o.nItems} items labelled by two or more · {o.level}
+          {weights ? ` · ${weights} weights` : ''} ·{' '}
           {o.bootstrap.resamples.toLocaleString()} resamples, seed {o.bootstrap.seed} · {a.phase} labels
         </p>
-        <CoefficientPicker rows={rows} shown={shown} onChange={setShown} />
+        <CoefficientPicker rows={rows} shown={shown} onChange={setPicked} />
         <StatsTable rows={rows} shown={shown} />
       </div>
       <div className="card"><h2>Confusion matrix</h2><Matrix report={o} /></div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgreementReport, Coefficient } from '../../../shared/types/agreement-report';
-import { coefficientRows, DEFAULT_ROWS } from './coefficient-rows';
+import { coefficientRows, DEFAULT_ROWS, defaultRows } from './coefficient-rows';
 
 const interval = (estimate: number) => ({
   estimate,
@@ -93,5 +93,15 @@ describe('coefficient rows of the agreement table', () => {
     expect(keys).not.toContain('pabak');
     expect(keys).not.toContain('cohenKappa');
     expect(rows.find((r) => r.key === 'congerKappa')!.bootstrap).toBeNull();
+  });
+
+  it('shows the weighted forms by default whenever the level or the chosen weights give them', () => {
+    const weighted = defaultRows(report(true)).filter((k) => k.startsWith('weighted.'));
+    expect(weighted).toEqual([
+      'weighted.percentAgreement', 'weighted.brennanPrediger', 'weighted.cohenKappa',
+      'weighted.fleissKappa', 'weighted.congerKappa', 'weighted.gwetAc2',
+    ]);
+    expect(defaultRows(report(true)).slice(0, DEFAULT_ROWS.length)).toEqual(DEFAULT_ROWS);
+    expect(defaultRows(report(false))).toEqual(DEFAULT_ROWS);
   });
 });

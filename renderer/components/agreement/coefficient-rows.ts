@@ -13,7 +13,7 @@ export interface CoefficientRow {
   analytic: Coefficient['analytic'];
 }
 
-/** The rows shown before anyone picks: the statistics the Agreement view has always shown. */
+/** The statistics the Agreement view has always shown before anyone picks. */
 export const DEFAULT_ROWS: readonly string[] = [
   'percentAgreement',
   'cohenKappa',
@@ -46,7 +46,7 @@ export function coefficientRows(report: AgreementReport): CoefficientRow[] {
     row('scottPi', "Scott's π", c.scottPi),
     row('fleissKappa', "Fleiss' κ", c.fleissKappa),
     row('congerKappa', "Conger's κ", c.congerKappa),
-    row('krippendorffAlpha', "Krippendorff's α", c.krippendorffAlpha),
+    row('krippendorffAlpha', `Krippendorff's α, ${report.level}`, c.krippendorffAlpha),
     row('gwetAc1', "Gwet's AC1", c.gwetAc1),
     ...(w
       ? [
@@ -62,4 +62,10 @@ export function coefficientRows(report: AgreementReport): CoefficientRow[] {
     ...c.perCategory.map((k) => row(`category:${k.category}`, `κ of “${k.category}” vs the rest`, k.kappa)),
   ];
   return rows.filter((r): r is CoefficientRow => r !== null);
+}
+
+/** The rows shown before anyone picks: `DEFAULT_ROWS`, then the weighted forms whenever the report has them. */
+export function defaultRows(report: AgreementReport): string[] {
+  const weighted = coefficientRows(report).filter((r) => r.key.startsWith('weighted.'));
+  return [...DEFAULT_ROWS, ...weighted.map((r) => r.key)];
 }
