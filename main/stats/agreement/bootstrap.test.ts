@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapIntervals, bootstrapStatistic, quantileSorted } from './bootstrap';
+import { bootstrapIntervals, bootstrapStatistic } from './bootstrap';
 import { codeRatings } from './coding';
 import { gwetAc1Estimator } from './gwet-ac1';
 import { ratingPatterns } from './patterns';
 import { percentAgreementEstimator } from './percent-agreement';
 import { fromColumns, fromContingency, KRIPPENDORFF_2011_C } from './reference-data';
-
-describe('quantileSorted', () => {
-  it('interpolates linearly like R quantile(type = 7) and numpy.percentile', () => {
-    const x = Float64Array.from([1, 2, 3, 4]);
-    expect(quantileSorted(x, 0.25)).toBeCloseTo(1.75, 12); // numpy.percentile([1,2,3,4], 25) = 1.75
-    expect(quantileSorted(x, 0.5)).toBeCloseTo(2.5, 12);
-    expect(quantileSorted(x, 0.975)).toBeCloseTo(3.925, 12);
-    expect(quantileSorted(x, 0)).toBe(1);
-    expect(quantileSorted(x, 1)).toBe(4);
-    expect(quantileSorted(new Float64Array(0), 0.5)).toBeNaN();
-  });
-});
 
 describe('percentile bootstrap over items', () => {
   it('matches the normal approximation for a proportion: 1,000 items at 80 % agreement → about 0.8 ± 1.96·0.01265', () => {

@@ -24,16 +24,6 @@ export interface BootstrapOptions {
 /** A point estimate with its percentile bootstrap interval (defined with the report shapes in shared/). */
 export type { BootstrapInterval };
 
-/** The p-quantile of ascending values by linear interpolation (Hyndman & Fan type 7, the R and NumPy default); NaN if empty. */
-export function quantileSorted(values: Float64Array, p: number): number {
-  const length = values.length;
-  if (length === 0) return NaN;
-  const h = (length - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, length - 1);
-  return values[lo] + (h - lo) * (values[hi] - values[lo]);
-}
-
 /**
  * Point estimates and percentile intervals for several estimators that share the same resamples. Each resample is N
  * items drawn with replacement (N = items with at least one label), drawn as its pattern counts ~ Multinomial(N, n_p/N)

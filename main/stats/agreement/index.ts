@@ -18,7 +18,6 @@ export {
   DEFAULT_SEED,
   bootstrapIntervals,
   bootstrapStatistic,
-  quantileSorted,
 } from './bootstrap';
 export { type AgreementOptions, type AgreementReport, type AgreementStatistics, agreementReport } from './report';
 export { bootstrapInWorker } from './bootstrap-in-worker';

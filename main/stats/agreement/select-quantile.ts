@@ -26,7 +26,7 @@ function selectInPlace(a: Float64Array, k: number, left: number, right: number):
 }
 
 /**
- * The p-quantile (Hyndman & Fan type 7, as quantileSorted) of the first n values of a, which it reorders; NaN when
+ * The p-quantile (Hyndman & Fan type 7: R's quantile default, numpy.percentile's linear) of the first n values of a, which it reorders; NaN when
  * n = 0. Runs in O(n) on average.
  */
 export function quantileBySelection(a: Float64Array, n: number, p: number): number {
