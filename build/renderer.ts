@@ -1,5 +1,5 @@
 /** Builds the renderer with Vite into dist/renderer, or only when it is missing or older than its sources. */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './repo-root';
 
@@ -12,19 +12,37 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** True when the built renderer is missing or a source in renderer/ or shared/ is newer. */
+/** Written beside the built renderer by `buildRenderer`: a build without it may be React's development build. */
+const BUILD_MARK = 'production-build.json';
+
+/**
+ * True when the built renderer is missing, was not built by `buildRenderer` as a production build, or a source in
+ * renderer/ or shared/ is newer.
+ */
 export function rendererIsStale(root: string = repoRoot): boolean {
   const index = join(root, 'dist', 'renderer', 'index.html');
-  if (!existsSync(index)) return true;
+  if (!existsSync(index) || !existsSync(join(root, 'dist', 'renderer', BUILD_MARK))) return true;
   if (!existsSync(join(root, 'renderer'))) return false;
   const built = statSync(index).mtimeMs;
   return Math.max(newestMtime(join(root, 'renderer')), newestMtime(join(root, 'shared'))) > built;
 }
 
-/** Builds dist/renderer from renderer/ with the repository's vite.config.ts. */
+/**
+ * Builds dist/renderer from renderer/ with the repository's vite.config.ts, always as a production build: Vite keeps
+ * a NODE_ENV it finds set, and a studio started by the tests (NODE_ENV=test) would otherwise build and leave behind
+ * React's development build, several times slower, for every later start.
+ */
 export async function buildRenderer(root: string = repoRoot): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  const callers = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (callers === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callers;
+  }
+  writeFileSync(join(root, 'dist', 'renderer', BUILD_MARK), JSON.stringify({ nodeEnv: 'production' }) + '\n');
 }
 
 /** Builds dist/renderer if stale; returns whether a build ran. */

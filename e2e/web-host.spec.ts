@@ -63,6 +63,25 @@ function audioOutcome(page: Page, src: string): Promise<string> {
 }
 
 describe('the web host cookie in a browser', () => {
+  it("serves React's production build, though the tests start the host with NODE_ENV=test", async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const page = await context.newPage();
+    try {
+      await page.goto(first.url);
+      const scripts = await page.evaluate(async () => {
+        const urls = [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src);
+        urls.push(...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href));
+        return Promise.all(urls.map(async (u) => ({ url: u, text: await (await fetch(u)).text() })));
+      });
+      expect(scripts.length).toBeGreaterThan(1);
+      // The development build's JSX calls and React's development-only console hint.
+      const dev = scripts.filter((s) => /jsxDEV|Download the React DevTools/.test(s.text)).map((s) => s.url);
+      expect(dev).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("refuses a page on another port of 127.0.0.1 loading the studio's audio; the studio plays it", async () => {
     const studio = await context.newPage();
     await studio.goto(first.url);
