@@ -2,6 +2,7 @@
 import type { Db } from './open';
 import type { AudioAssetInfo, AudioPeaks, Speaker } from '../../shared/domain';
 import { PENDING_IMPORT_STUDIES } from './imports';
+import { OVERVIEW_BUCKETS, overviewBytes } from '../../shared/peaks-codec';
 
 interface AssetDbRow {
   id: number;
@@ -12,6 +13,7 @@ interface AssetDbRow {
   duration_ms: number;
   peaks_per_second: number;
   peaks: Buffer;
+  overview: Buffer | null;
 }
 
 /** The audio attached to an episode, without samples or peaks. */
@@ -50,6 +52,40 @@ export function getPeaks(db: Db, assetId: number): AudioPeaks | null {
 }
 
 /**
+ * The peaks of an asset cut to at most `maxBuckets` per channel, each kept bucket the loudest of those it covers
+ * (`overviewBytes`); the stored overview when `maxBuckets` is `OVERVIEW_BUCKETS`, without reading the whole peaks.
+ * Null when the asset does not exist.
+ */
+export function getPeaksCut(db: Db, assetId: number, maxBuckets: number): AudioPeaks | null {
+  const r = db
+    .prepare(
+      `SELECT id, channels, duration_ms, peaks_per_second, length(peaks) AS bytes, overview FROM audio_assets
+       WHERE id = ?`,
+    )
+    .get(assetId) as (Omit<AssetDbRow, 'path' | 'format' | 'sample_rate' | 'peaks'> & { bytes: number }) | undefined;
+  if (!r) return null;
+  const stored = r.bytes / r.channels;
+  if (stored <= maxBuckets) return getPeaks(db, assetId);
+  const bytes =
+    maxBuckets === OVERVIEW_BUCKETS && r.overview
+      ? r.overview
+      : overviewBytes(storedPeakBytes(db, assetId), r.channels, stored, maxBuckets);
+  const buckets = bytes.length / r.channels;
+  return {
+    assetId: r.id,
+    channels: r.channels,
+    buckets,
+    data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    peaksPerSecond: (r.peaks_per_second * buckets) / stored,
+    durationMs: r.duration_ms,
+  };
+}
+
+function storedPeakBytes(db: Db, assetId: number): Buffer {
+  return (db.prepare('SELECT peaks FROM audio_assets WHERE id = ?').get(assetId) as Pick<AssetDbRow, 'peaks'>).peaks;
+}
+
+/**
  * The file and content type behind an asset id, for the media doors; null when unknown, and when no episode a reader
  * may see links it (an asset only an import in progress links stays hidden with the import).
  */
@@ -82,14 +118,16 @@ export interface NewAudioAsset {
   peaks: Buffer;
 }
 
-/** Stores an audio asset; returns its id. */
+/** Stores an audio asset with its overview (migration 18) when its peaks are longer than that; returns its id. */
 export function insertAudioAsset(db: Db, a: NewAudioAsset): number {
+  const buckets = a.peaks.byteLength / a.channels;
+  const overview = buckets > OVERVIEW_BUCKETS ? overviewBytes(a.peaks, a.channels, buckets, OVERVIEW_BUCKETS) : null;
   const res = db
     .prepare(
-      `INSERT INTO audio_assets (path, sha256, format, sample_rate, channels, duration_ms, peaks_per_second, peaks)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audio_assets (path, sha256, format, sample_rate, channels, duration_ms, peaks_per_second, peaks,
+         overview) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(a.path, a.sha256, a.format, a.sampleRate, a.channels, a.durationMs, a.peaksPerSecond, a.peaks);
+    .run(a.path, a.sha256, a.format, a.sampleRate, a.channels, a.durationMs, a.peaksPerSecond, a.peaks, overview);
   return Number(res.lastInsertRowid);
 }
 

@@ -16,6 +16,7 @@ import { migration014 } from './014-queue-item-design';
 import { migration015 } from './015-episode-audio-by-asset';
 import { migration016 } from './016-study-browse-version';
 import { migration017 } from './017-lighter-episode-move';
+import { migration018 } from './018-peaks-overview';
 import type Database from 'better-sqlite3';
 import type { RebuildMigration } from './table-rebuild';
 
@@ -47,6 +48,7 @@ export const migrations: readonly Migration[] = [
   { version: 15, sql: migration015 },
   { version: 16, sql: migration016 },
   { version: 17, sql: migration017 },
+  { version: 18, sql: migration018 },
 ];
 
 /** The schema version this code brings a database to. */
