@@ -16,13 +16,14 @@ function newestMtime(dir: string): number {
 const BUILD_MARK = 'production-build.json';
 
 /**
- * True when the built renderer is missing, was not built by `buildRenderer` as a production build, or a source in
- * renderer/ or shared/ is newer.
+ * True when the built renderer is missing or, where its sources are, was not built by `buildRenderer` as a
+ * production build or is older than a source in renderer/ or shared/.
  */
 export function rendererIsStale(root: string = repoRoot): boolean {
   const index = join(root, 'dist', 'renderer', 'index.html');
-  if (!existsSync(index) || !existsSync(join(root, 'dist', 'renderer', BUILD_MARK))) return true;
-  if (!existsSync(join(root, 'renderer'))) return false;
+  if (!existsSync(index)) return true;
+  if (!existsSync(join(root, 'renderer'))) return false; // no sources to build from (a packaged app)
+  if (!existsSync(join(root, 'dist', 'renderer', BUILD_MARK))) return true;
   const built = statSync(index).mtimeMs;
   return Math.max(newestMtime(join(root, 'renderer')), newestMtime(join(root, 'shared'))) > built;
 }
