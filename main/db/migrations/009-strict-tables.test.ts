@@ -16,6 +16,7 @@ import { migration010 } from './010-hide-reference';
 import { migration012 } from './012-aligned-turns';
 import { migration014 } from './014-queue-item-design';
 import { migration016 } from './016-study-browse-version';
+import { migration018 } from './018-peaks-overview';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-migration-9-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,11 +77,14 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
   let s: Services;
 
   beforeAll(async () => {
+    // Today's code seeds the demo and plays the scenario, and it writes the columns migrations 10, 12, 14 and 18 add
+    // and reads migration 16's per-study browse versions; migration 9 rebuilds each table from its own CREATE TABLE
+    // text and puts the triggers back, so the columns, the table and its triggers travel with it.
+    const raw = new Database(file);
+    migrate(raw, upTo8, file);
+    for (const later of [migration010, migration012, migration014, migration016, migration018]) raw.exec(later);
+    raw.close();
     const v8 = await openStudioServices(file, { clock, migrations: upTo8 });
-    // Today's code plays the scenario, and it writes the columns migrations 10, 12 and 14 add and reads migration 16's
-    // per-study browse versions; migration 9 rebuilds each table from its own CREATE TABLE text and puts the triggers
-    // back, so the columns, the table and its triggers travel with it.
-    for (const later of [migration010, migration012, migration014, migration016]) v8.db.exec(later);
     scenario = await playScenario(v8, dir);
     expect(v8.db.pragma('user_version', { simple: true })).toBe(8);
     before = dumpDatabase(v8.db);
@@ -194,7 +198,8 @@ describe('migration 9 when a stored value cannot be kept', () => {
       const file = join(dir, `refused-${table}-${column}.sqlite`);
       const v8 = new Database(file);
       migrate(v8, upTo8, file);
-      // A version 8 studio has no aligned turns, so nothing is aligned.
+      // Today's importer stores each asset's overview (migration 18); a version 8 studio has no aligned turns.
+      v8.exec(migration018);
       await importPath(v8, fixture('vera', 'test_voice_episodes'), 'vera', { now: clock() }, { align: false });
       const target = table === 'episode_conditions' ? 'episode_id' : 'rowid';
       v8.exec(`UPDATE ${table} SET ${column} = ${value} WHERE ${target} = (SELECT max(${target}) FROM ${table})`);
