@@ -22,7 +22,7 @@ import { coefficientLines } from './agreement-text';
 import { extrasLines, pairBootstrapLines } from './extras-text';
 import { judgeTextLines } from './judge-text';
 import { annotatorIdByNameOrId } from '../db/annotators';
-import { UsageError, type CliOptions } from './args';
+import { inputFile, UsageError, type CliOptions } from './args';
 import { requireStudy, type CommandOutput } from './commands';
 
 /** `--level L`: α's metric and the default weights (nominal … bipolar); undefined without the option. */
@@ -133,7 +133,7 @@ export async function agreementCommand(s: Services, opts: CliOptions): Promise<C
  * [--population N]`: columns item,rater,label; no database. A refusal of the labels names the file.
  */
 export async function ratingsAgreementCommand(opts: CliOptions): Promise<CommandOutput> {
-  const path = resolve(opts.ratings!);
+  const path = inputFile(opts.ratings!, '--ratings');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

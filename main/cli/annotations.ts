@@ -12,14 +12,12 @@ import {
 import { exportAnnotationFile } from '../annotation/annotation-file-export';
 import { importAnnotationFile } from '../annotation/annotation-file-import';
 import { annotatorIdByNameOrId } from '../db/annotators';
-import { listEpisodes } from '../db/episodes';
 import { decodeAnnotationBytes } from '../exchange-formats/formats';
 import { fileSizeProblem } from '../importers/file-size';
 import { TABLE_FILE } from '../importers/limits';
 import { ImportError } from '../importers/batch';
-import { notFound } from '../domain/errors';
-import { parseCommandOptions, UsageError, type CliOptions } from './args';
-import { openForCli, requireStudy, type SelfParsedOutput } from './commands';
+import { inputFile, parseCommandOptions, UsageError, type CliOptions } from './args';
+import { episodeInStudy, openForCli, requireStudy, type SelfParsedOutput } from './commands';
 
 function options(argv: string[]) {
   return parseCommandOptions(
@@ -50,15 +48,6 @@ const required = (value: string | undefined, flag: string): string => {
   if (value === undefined || value === '') throw new UsageError(`${flag} is required`);
   return value;
 };
-
-/** The episode named by its external id or Earshot's numeric id within the study. */
-function episodeIn(episodes: { id: number; externalId: string }[], studyId: number, ref: string): number {
-  const found =
-    episodes.find((e) => e.externalId === ref) ??
-    (/^\d+$/.test(ref) ? episodes.find((e) => e.id === Number(ref)) : undefined);
-  if (!found) throw notFound(`episode "${ref}" in study ${studyId}`);
-  return found.id;
-}
 
 /** The import's report as lines of text. */
 export function importText(r: AnnotationImportResult): string {
@@ -99,7 +88,7 @@ export async function annotationsCommand(argv: string[]): Promise<SelfParsedOutp
   const s = await openForCli({ positionals: [], json: false, db: v.db } as CliOptions);
   try {
     const study = requireStudy(s, { positionals: [], json: false, study: v.study } as CliOptions);
-    const episodeId = episodeIn(listEpisodes(s.db, study.id), study.id, required(v.episode, '--episode ID'));
+    const episodeId = episodeInStudy(s, study.id, required(v.episode, '--episode ID'));
     if (action === 'export') {
       const out = resolve(required(v.out, '--out FILE'));
       const file = exportAnnotationFile(s.db, { episodeId, format: format ?? 'eaf', viewerId: null }, s.clock());
@@ -115,7 +104,7 @@ export async function annotationsCommand(argv: string[]): Promise<SelfParsedOutp
     const annotatorRef = required(v.annotator, '--annotator NAME_OR_ID');
     const annotatorId = annotatorIdByNameOrId(s.db, annotatorRef);
     if (annotatorId === null) throw new UsageError(`no annotator "${annotatorRef}"`);
-    const path = required(v.file, '--file FILE');
+    const path = inputFile(required(v.file, '--file FILE'), '--file');
     const result = importAnnotationFile(
       s.db,
       {

@@ -1,8 +1,17 @@
 /** Command-line options shared by every command, parsed strictly with node:util. */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** A usage error: printed as one line, exit code 2. */
 export class UsageError extends Error {}
+
+/** The absolute path of an input file the command line names; one that does not exist is a usage error naming it. */
+export function inputFile(path: string, flag: string): string {
+  const full = resolve(path);
+  if (!existsSync(full)) throw new UsageError(`${flag} ${path}: no such file or folder`);
+  return full;
+}
 
 /** The options any command may take. */
 export interface CliOptions {

@@ -7,6 +7,7 @@ import { listStudies, findStudy } from '../db/studies';
 import { listEpisodes } from '../db/episodes';
 import type { CliOptions } from './args';
 import { UsageError } from './args';
+import { notFound } from '../domain/errors';
 
 /** What a command produced: a JSON document and a human-readable rendering of it. */
 export interface CommandOutput {
@@ -58,4 +59,14 @@ export function episodesCommand(s: Services, opts: CliOptions): CommandOutput {
       .map((e) => `${e.id}\t${e.externalId}\t${e.system}\t${e.outcome ?? ''}\t${e.judgeLabel ?? ''}`)
       .join('\n'),
   };
+}
+
+/** The episode named by its external id or Earshot's numeric id within the study; not_found names it. */
+export function episodeInStudy(s: Services, studyId: number, ref: string): number {
+  const episodes = listEpisodes(s.db, studyId);
+  const found =
+    episodes.find((e) => e.externalId === ref) ??
+    (/^\d+$/.test(ref) ? episodes.find((e) => e.id === Number(ref)) : undefined);
+  if (!found) throw notFound(`episode "${ref}" in study ${studyId}`);
+  return found.id;
 }

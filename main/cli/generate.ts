@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { generateDsbDg, type GeneratedSet } from '../runner/generate/generate-dsb-dg';
 import { TIERS } from '../runner/set/schema';
 import type { Tier } from '../runner/generate/excerpts';
-import { parseCommandOptions, UsageError } from './args';
+import { inputFile, parseCommandOptions, UsageError } from './args';
 import type { SelfParsedOutput } from './commands';
 
 function options(argv: string[]) {
@@ -53,8 +53,8 @@ export async function generateCommand(argv: string[]): Promise<SelfParsedOutput>
     throw new UsageError(`--script-tier must be one of ${TIERS.join(', ')}, got "${tier}"`);
   }
   const g = generateDsbDg({
-    document: resolve(v.document!),
-    qa: resolve(v.qa!),
+    document: inputFile(v.document!, '--document'),
+    qa: inputFile(v.qa!, '--qa'),
     out: resolve(v.out!),
     repeats: whole('repeats', v.repeats),
     docId: v.id,

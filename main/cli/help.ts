@@ -39,12 +39,14 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     example: 'earshot episodes --study "Demo study" --json',
   },
   episode: {
-    usage: 'earshot episode ID --study ID_OR_NAME [--db FILE] [--json]',
+    usage: 'earshot episode ID --study ID_OR_NAME [--as ANNOTATOR] [--db FILE] [--json]',
     summary:
-      'Show one whole episode: turns with times, tool events, audio files, judgements, every annotator’s labels and ' +
-      'the adjudications (the command line acts as the study lead). ID is the external id or Earshot’s numeric id.',
-    options: [STUDY, DB, JSON_OUT],
-    example: 'earshot episode demo-retail-order-status --study "Demo study" --json',
+      'Show one whole episode: turns with times, tool events, audio files, judgements, every annotator’s labels (in ' +
+      'both phases when the study hides the judge) and the adjudications, as the study lead sees it; with --as, what ' +
+      'the studio shows that annotator (judge, reference and others’ labels as the study’s rules allow). ID is the ' +
+      'external id or Earshot’s numeric id.',
+    options: [STUDY, ['--as ANNOTATOR', 'show the episode as this annotator (name or id) sees it'], DB, JSON_OUT],
+    example: 'earshot episode demo-retail-order-status --study "Demo study" --as "Ana Lima" --json',
   },
   import: {
     usage:

@@ -5,7 +5,7 @@ import type { Services } from '../services/services';
 import { bundleFileName, exportBundle, importBundle, parseBundle } from '../annotation/exchange';
 import { validationCsv, validationCsvWarnings } from '../annotation/validation-csv';
 import { annotatorIdByName } from '../db/annotators';
-import { UsageError, type CliOptions } from './args';
+import { inputFile, UsageError, type CliOptions } from './args';
 import { requireStudy, type CommandOutput } from './commands';
 import { raterIds } from './agreement';
 
@@ -29,7 +29,7 @@ export function labelsCommand(s: Services, opts: CliOptions): CommandOutput {
   if (action === 'import') {
     if (!arg) throw new UsageError(`name the bundle file: ${USAGE}`);
     const studyId = opts.study ? requireStudy(s, opts).id : undefined;
-    const result = importBundle(s.db, parseBundle(readFileSync(resolve(arg), 'utf8')), { studyId }, s.clock());
+    const result = importBundle(s.db, parseBundle(readFileSync(inputFile(arg, 'labels import'), 'utf8')), { studyId }, s.clock());
     const lines = [
       `${result.annotator}: ${result.added} added, ${result.unchanged} unchanged, ${result.conflicts.length} conflicts (kept local)`,
     ];

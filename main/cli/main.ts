@@ -23,7 +23,7 @@ const USAGE = `usage: earshot <command> [options]
   start                                            open the desktop app (falls back to serve)
   studies   [--db FILE] [--json]                   list studies
   episodes  --study ID_OR_NAME [--db FILE] [--json] list a study's episodes
-  episode   ID --study ID_OR_NAME [--db FILE] [--json]  one whole episode: turns, audio, judgements, labels
+  episode   ID --study ID_OR_NAME [--as ANNOTATOR] [--db FILE] [--json]  one whole episode: turns, audio, judgements, labels
   import    PATH [--study NAME] [--format F] [--db FILE] [--json]  import benchmark results
   metrics   --study ID_OR_NAME [--db FILE] [--json]  every figure computed for a study
   agreement --study ID_OR_NAME [--field F] [--raters A,B] [--level L] [--db FILE] [--json]  agreement of annotators and of the judge, 95% CIs
@@ -47,14 +47,13 @@ exit codes: 0 done, 1 failed, 2 usage, 3 refused (invalid input, not found, conf
 130 run cancelled.`;
 
 /** Commands that read their own options: runs, judges and the label planner. */
-const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, annotations: annotationsCommand, casebook: casebookCommand, align: alignCommand, generate: generateCommand };
+const ownOptionCommands: typeof runCommands = { ...runCommands, plan: planCommand, annotations: annotationsCommand, casebook: casebookCommand, align: alignCommand, generate: generateCommand, episode: episodeCommand };
 
 type DataCommand = (s: Services, opts: ReturnType<typeof parseCliArgs>) => CommandOutput | Promise<CommandOutput>;
 
 const dataCommands: Record<string, DataCommand> = {
   studies: studiesCommand,
   episodes: episodesCommand,
-  episode: episodeCommand,
   import: importCommand,
   metrics: metricsCommand,
   agreement: agreementCommand,

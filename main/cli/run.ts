@@ -1,8 +1,7 @@
 /** The `run`, `judge` and `judges` commands: run an episode set against a system, re-judge a study, compare judges with humans. */
-import { resolve } from 'node:path';
 import type { Services } from '../services/services';
 import { openForCli, requireStudy, type SelfParsedOutput } from './commands';
-import { parseCommandOptions, UsageError, type CliOptions } from './args';
+import { inputFile, parseCommandOptions, UsageError, type CliOptions } from './args';
 import { loadJudgeConfig } from '../judge/config';
 import { judgeStudy } from '../judge/judge-study';
 import { compareJudges } from '../judge/compare';
@@ -70,10 +69,10 @@ export async function runCommand(argv: string[]): Promise<SelfParsedOutput> {
     throw new UsageError('--set FILE and --system CONFIG.json are required (or --resume RUN_ID)');
   if (v['dry-run']) {
     if (resume) throw new UsageError('--dry-run plans a new run: give --set and --system, not --resume');
-    const judge = v.judge ? resolve(v.judge as string) : null;
+    const judge = v.judge ? inputFile(v.judge as string, '--judge') : null;
     const plan = await planRun({
-      set: v.set as string,
-      system: resolve(v.system as string),
+      set: inputFile(v.set as string, '--set'),
+      system: inputFile(v.system as string, '--system'),
       judge,
       repeats: whole('repeats', v.repeats, 1, 50),
     });
@@ -83,9 +82,9 @@ export async function runCommand(argv: string[]): Promise<SelfParsedOutput> {
     const started = resume
       ? await resumeRun(s, resume)
       : await startRun(s, {
-          set: resolve(v.set as string),
-          system: resolve(v.system as string),
-          judge: v.judge ? resolve(v.judge as string) : null,
+          set: inputFile(v.set as string, '--set'),
+          system: inputFile(v.system as string, '--system'),
+          judge: v.judge ? inputFile(v.judge as string, '--judge') : null,
           study: v.study as string | undefined,
           repeats: whole('repeats', v.repeats, 1, 50),
           concurrency: whole('concurrency', v.concurrency, 1, 32),
@@ -119,7 +118,7 @@ export async function judgeCommand(argv: string[]): Promise<SelfParsedOutput> {
   if (!v.judge) throw new UsageError('--judge JUDGE.json is required');
   return withServices(v, async (s) => {
     const study = requireStudy(s, { positionals: [], json: false, study: v.study as string | undefined } as CliOptions);
-    const config = loadJudgeConfig(resolve(v.judge as string));
+    const config = loadJudgeConfig(inputFile(v.judge as string, '--judge'));
     const field = v['only-labelled'] as string | undefined;
     const only = field ? labelledEpisodeIds(s.db, study.id, field) : undefined;
     const job = s.jobs.start('judge', (ctx) => judgeStudy(s, study.id, config, ctx, only));

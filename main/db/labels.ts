@@ -133,6 +133,16 @@ export function otherFinalAnnotators(db: Db, episodeId: number, annotatorId: num
     .all(episodeId, annotatorId) as { id: number; name: string }[];
 }
 
+/** Every annotator with labels (set or cleared, in any phase) on the episode, by annotator id. */
+export function episodeLabellers(db: Db, episodeId: number): { id: number; name: string }[] {
+  return db
+    .prepare(
+      `SELECT DISTINCT a.annotator_id AS id, n.name FROM annotations a JOIN annotators n ON n.id = a.annotator_id
+       WHERE a.episode_id = ? ORDER BY a.annotator_id`,
+    )
+    .all(episodeId) as { id: number; name: string }[];
+}
+
 /** Every annotator's set final-phase labels of the given fields on one episode, with annotator names. */
 export function episodeFinalLabelsByName(
   db: Db,
