@@ -35,6 +35,8 @@ import { WaveformPage } from './pages/waveform-page';
 import { MetricsPage } from './pages/metrics-page';
 import { AgreementPage } from './pages/agreement-page';
 import { fixture } from '../test-support/fixtures';
+import { earshotJson } from '../test-support/earshot-cli';
+import type { StudyAgreement } from '../shared/types/annotation';
 
 const ORDER = 'demo-retail-order-status';
 const FLIGHT = 'demo-airline-change-flight';
@@ -416,6 +418,57 @@ describe('the Results and Agreement views', () => {
     const byBenchmark = page.getByTestId('agreement-breakdowns').locator('tr', { hasText: 'benchmark' }).first();
     await byBenchmark.evaluate((row) => row.scrollIntoView({ block: 'center' }));
     await studio.screenshotAtBothSizes('day2-agreement-breakdowns');
+    await labels.tab('label');
+  });
+
+  it('shows a κ that rounds to zero as 0.000, PABAK’s two indices, and each coefficient on a benchmark scale', async () => {
+    // Cohen's κ of these three calls is 1 − 1.0000000000000002 in floating point: −2.2e-16 (as in the CLI's test).
+    const work = scope.work();
+    const three: [string, string, string][] = [
+      [ORDER, 'system', 'user'],
+      [FLIGHT, 'user', 'agent'],
+      [BIRTH, 'agent', 'agent'],
+    ];
+    // The same calls on the binary "agree with the judge?": yes where the source is the agent.
+    const of = (i: 1 | 2) =>
+      three.flatMap((r) => [
+        { episode: r[0], field: 'source', value: r[i] },
+        { episode: r[0], field: 'judge_agree', value: r[i] === 'agent' },
+      ]);
+    const bundles = [
+      writeLabelBundle(work, 'ana.json', 'Ana Lima', of(1)),
+      writeLabelBundle(work, 'ben.json', 'Ben Okafor', of(2)),
+      writeLabelBundle(work, 'rae.json', 'Rae Quinn', []),
+    ];
+    const host = await scope.host({ labelBundles: bundles }, [], HOST_OPTIONS);
+    await openAsRae(host);
+    await studio.selectStudy(demoName);
+    await labels.addAndSwitchTo('Judy Park', 'adjudicator');
+    await labels.tab('agreement');
+    await agreement.compute('source');
+    expect(await agreement.statistic('cohenKappa')).toBe('0.000');
+    expect(await agreement.result().innerText()).not.toMatch(/[−-]0\.000/);
+
+    await agreement.compute('judge_agree');
+    const yes = (i: 1 | 2) => three.map((r) => r[i] === 'agent');
+    const both = (v: boolean) => three.filter((_, k) => yes(1)[k] === v && yes(2)[k] === v).length;
+    const only = (i: 1 | 2) => three.filter((_, k) => yes(i)[k] && !yes(i === 1 ? 2 : 1)[k]).length;
+    const prevalence = (both(true) - both(false)) / three.length;
+    const bias = (only(1) - only(2)) / three.length;
+    await agreement.showCoefficients(['pabak']);
+    await expect(agreement.pabakIndices().innerText()).resolves.toBe(
+      `PABAK over 3 items, “yes” positive: prevalence index ${prevalence.toFixed(3)}, bias index ${bias.toFixed(3)}`,
+    );
+    // Landis–Koch as `earshot agreement --json` gives the memberships: the first level above 0.95 from the best down.
+    const cli = earshotJson<StudyAgreement>(
+      { home: host.home, db: host.dbPath },
+      ...['agreement', '--study', demoName, '--field', 'judge_agree'],
+    );
+    const levels = cli.overall.coefficients.percentAgreement.benchmarks!.landisKoch;
+    const kept = levels.find((l) => l.cumulativeProbability > 0.95)!;
+    await agreement.benchmarkScale('landisKoch');
+    await expect(agreement.benchmark('percentAgreement')).resolves.toBe(kept.label);
+    await studio.screenshotAtBothSizes('day2-agreement-benchmark-pabak');
     await labels.tab('label');
   });
 });

@@ -14,11 +14,8 @@ export function formatScore(v: number | null | undefined): string {
   return v === null || v === undefined ? '–' : String(Math.round(v * 1000) / 1000);
 }
 
-/** `x` with `digits` decimals, never a negative zero: a value that rounds to zero reads "0.000", not "-0.000". */
-export function fixedDecimals(x: number, digits: number): string {
-  const text = x.toFixed(digits);
-  return Number(text) === 0 ? (0).toFixed(digits) : text;
-}
+/** `x` with `digits` decimals, never a negative zero (shared with the CLI and the reports). */
+export { fixedDecimals } from '../shared/fixed-decimals';
 
 /**
  * A data key as people read it: a condition or info key without its `condition.` / `info.` prefix, underscores and

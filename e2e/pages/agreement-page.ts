@@ -51,6 +51,29 @@ export class AgreementPage {
     );
   }
 
+  /** Ticks these coefficients in the picker (the others stay as they are). */
+  async showCoefficients(keys: readonly string[]): Promise<void> {
+    const picker = this.page.getByTestId('coefficient-picker');
+    if ((await picker.getAttribute('open')) === null) await picker.locator('summary').click();
+    for (const key of keys) await picker.locator(`[data-testid="coefficient-choice"][data-key="${key}"]`).check();
+  }
+
+  /** The line under the table with PABAK's prevalence and bias indices. */
+  pabakIndices(): Locator {
+    return this.page.getByTestId('agreement-pabak-indices');
+  }
+
+  /** Reads the table on a benchmark scale (landisKoch, fleiss, altman; '' for none). */
+  async benchmarkScale(scale: string): Promise<void> {
+    await this.page.getByTestId('agreement-benchmark-scale').selectOption(scale);
+  }
+
+  /** The benchmark level retained for one statistic on the scale chosen ('' when none exceeds 0.95). */
+  async benchmark(key: string): Promise<string> {
+    const cell = this.page.locator(`[data-testid="agreement-stats"] tr[data-stat="${key}"] td[data-benchmark]`);
+    return (await cell.getAttribute('data-benchmark')) ?? '';
+  }
+
   /** Picks a field, computes its agreement on the main side and waits for these figures (not the ones shown before). */
   async compute(field: string): Promise<void> {
     const shown = this.page.locator('[data-testid="agreement-result"]');

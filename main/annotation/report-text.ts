@@ -1,9 +1,10 @@
 /** Text of the agreement report: numbers and intervals as printed, and names from data or users as Markdown text. */
 import type { BootstrapInterval } from '../../shared/types/bootstrap-interval';
+import { fixedDecimals } from '../../shared/fixed-decimals';
 
-/** A number with 3 decimals, or an en dash when undefined. */
+/** A number with 3 decimals (never "-0.000"), or an en dash when undefined. */
 export function fmt(x: number | null | undefined): string {
-  return x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(3);
+  return x === null || x === undefined || !Number.isFinite(x) ? '–' : fixedDecimals(x, 3);
 }
 
 /** "0.712 [0.601, 0.805]". */

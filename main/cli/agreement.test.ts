@@ -121,6 +121,18 @@ describe('earshot agreement', () => {
     );
   });
 
+  it('prints a κ that rounds to zero as 0.000, never -0.000', { timeout: 30_000 }, () => {
+    // Cohen's κ of these three items is 1 − 1.0000000000000002 in floating point: −2.2e-16.
+    const rows = ['item,rater,label', 'i1,A,c', 'i1,B,b', 'i2,A,b', 'i2,B,a', 'i3,A,a', 'i3,B,a'];
+    writeFileSync(join(home, 'zero.csv'), rows.join('\n'));
+    const json = JSON.parse(earshot('agreement', '--ratings', 'zero.csv', '--json').stdout);
+    expect(json.coefficients.cohenKappa.estimate).toBeLessThan(0);
+    expect(json.coefficients.cohenKappa.estimate).toBeGreaterThan(-1e-12);
+    const text = earshot('agreement', '--ratings', 'zero.csv').stdout;
+    expect(text).toMatch(/Cohen's kappa +0\.000 \[/);
+    expect(text).not.toContain('-0.000');
+  });
+
   it('--ratings names file, line and field of a broken CSV, in one line with exit code 1', () => {
     writeFileSync(join(home, 'bad.csv'), 'item,rater,label\nc1,A,x\nc1,A,y\n');
     const res = earshot('agreement', '--ratings', 'bad.csv', '--json');

@@ -10,6 +10,7 @@ import { compareJudgesOnLabelled } from '../annotation/judge-comparison';
 import type { JudgeRef } from '../../shared/types/judge-validation';
 import { judgesOnLabelledText } from './judge-text';
 import { runDetail } from '../runner/report';
+import { fixedDecimals } from '../../shared/fixed-decimals';
 import { resumeRun, startRun } from '../runner/runner';
 import { dryRunText, planRun } from '../runner/dry-run';
 import type { RunDetail } from '../../shared/types/runs';
@@ -139,7 +140,7 @@ export async function judgeCommand(argv: string[]): Promise<SelfParsedOutput> {
 }
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
-const k3 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
+const k3 = (x: number | null) => (x === null ? '—' : fixedDecimals(x, 3));
 
 /** A judge named on the command line as ID or ID@VERSION. */
 function judgeRef(text: string, option: string): JudgeRef {

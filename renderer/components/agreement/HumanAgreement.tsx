@@ -2,7 +2,14 @@
  * confusion matrix, breakdowns by group, and each annotator against the adjudicated label. */
 import { useState } from 'react';
 import type { AgreementReport, PairReport, StudyAgreement } from '../../../shared/types/annotation';
-import { coefficientRows, defaultRows, type CoefficientRow } from './coefficient-rows';
+import {
+  BENCHMARK_SCALES,
+  coefficientRows,
+  defaultRows,
+  retainedLevel,
+  type BenchmarkScaleKey,
+  type CoefficientRow,
+} from './coefficient-rows';
 import { CoefficientPicker } from './CoefficientPicker';
 import { FieldExtrasCards } from './FieldExtrasCard';
 import { f3 } from './judge-format';
@@ -26,13 +33,33 @@ function CiBar({ i }: { i: Interval }) {
   );
 }
 
-function StatsTable({ rows, shown }: { rows: readonly CoefficientRow[]; shown: readonly string[] }) {
+/** The retained level of a row on a scale, with every level's cumulative probability in its title. */
+function BenchmarkCell({ row, scale }: { row: CoefficientRow; scale: BenchmarkScaleKey }) {
+  const levels = row.benchmarks?.[scale];
+  if (!levels) return <td className="muted">–</td>;
+  const kept = retainedLevel(levels);
+  const title = levels.map((l) => `${l.label} (${l.low} to ${l.high}): ${f3(l.cumulativeProbability)}`).join('\n');
+  return (
+    <td title={title} data-benchmark={kept?.label ?? ''}>
+      {kept ? `${kept.label} (${f3(kept.cumulativeProbability)})` : 'none above 0.95'}
+    </td>
+  );
+}
+
+function StatsTable(props: {
+  rows: readonly CoefficientRow[];
+  shown: readonly string[];
+  scale: BenchmarkScaleKey | null;
+}) {
+  const { rows, shown, scale } = props;
+  const scaleName = BENCHMARK_SCALES.find(([k]) => k === scale)?.[1];
   return (
     <table className="data" data-testid="agreement-stats">
       <thead>
         <tr>
           <th>statistic</th><th className="num">estimate</th><th className="num">95% CI</th><th />
           <th className="num">SE</th><th className="num">t 95% CI</th><th className="num">p</th>
+          {scaleName && <th>{scaleName}, P &gt; 0.95</th>}
         </tr>
       </thead>
       <tbody>
@@ -46,6 +73,7 @@ function StatsTable({ rows, shown }: { rows: readonly CoefficientRow[]; shown: r
               <td className="num">{f3(a?.se)}</td>
               <td className="num">{a && a.se !== null ? `[${f3(a.low)}, ${f3(a.high)}]` : '–'}</td>
               <td className="num">{pValue(a?.p ?? null)}</td>
+              {scale && <BenchmarkCell row={r} scale={scale} />}
             </tr>
           );
         })}
@@ -169,9 +197,11 @@ function Breakdowns({ a }: { a: StudyAgreement }) {
 export function HumanAgreement({ a }: { a: StudyAgreement }) {
   const o = a.overall;
   const [picked, setPicked] = useState<readonly string[] | null>(null); // null: the report's defaults
+  const [scale, setScale] = useState<BenchmarkScaleKey | null>(null);
   const rows = coefficientRows(o);
   const shown = picked ?? defaultRows(o);
   const weights = o.coefficients.weighted?.weights;
+  const pabak = o.coefficients.pabak;
   return (
     <>
       <div className="card span-2">
@@ -181,8 +211,27 @@ export function HumanAgreement({ a }: { a: StudyAgreement }) {
           {weights ? ` · ${weights} weights` : ''} ·{' '}
           {o.bootstrap.resamples.toLocaleString()} resamples, seed {o.bootstrap.seed} · {a.phase} labels
         </p>
-        <CoefficientPicker rows={rows} shown={shown} onChange={setPicked} />
-        <StatsTable rows={rows} shown={shown} />
+        <div className="agreement-table-controls">
+          <CoefficientPicker rows={rows} shown={shown} onChange={setPicked} />
+          <label>
+            Benchmark scale{' '}
+            <select
+              data-testid="agreement-benchmark-scale"
+              value={scale ?? ''}
+              onChange={(e) => setScale((e.target.value || null) as BenchmarkScaleKey | null)}
+            >
+              <option value="">none</option>
+              {BENCHMARK_SCALES.map(([key, name]) => <option key={key} value={key}>{name}</option>)}
+            </select>
+          </label>
+        </div>
+        <StatsTable rows={rows} shown={shown} scale={scale} />
+        {pabak && shown.includes('pabak') && (
+          <p className="muted" data-testid="agreement-pabak-indices">
+            PABAK over {pabak.n} items, “{pabak.positive}” positive: prevalence index {f3(pabak.prevalenceIndex)},
+            bias index {f3(pabak.biasIndex)}
+          </p>
+        )}
       </div>
       <div className="card"><h2>Confusion matrix</h2><Matrix report={o} /></div>
       <FieldExtrasCards x={a.extras ?? null} report={o} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgreementReport, Coefficient } from '../../../shared/types/agreement-report';
-import { coefficientRows, DEFAULT_ROWS, defaultRows } from './coefficient-rows';
+import { coefficientRows, DEFAULT_ROWS, defaultRows, retainedLevel } from './coefficient-rows';
 
 const interval = (estimate: number) => ({
   estimate,
@@ -17,7 +17,11 @@ const coefficient = (estimate: number, bootstrap = true): Coefficient => ({
   pe: 0.3,
   analytic: { se: 0.05, low: estimate - 0.1, high: estimate + 0.1, p: 0.001, df: 9 },
   bootstrap: bootstrap ? interval(estimate) : null,
-  benchmarks: null,
+  benchmarks: {
+    landisKoch: [{ label: 'Substantial', low: 0.6, high: 0.8, cumulativeProbability: estimate }],
+    fleiss: [],
+    altman: [],
+  },
 });
 
 /** A two-rater ordinal report with two categories, or a nominal one without the two-rater parts. */
@@ -103,5 +107,27 @@ describe('coefficient rows of the agreement table', () => {
     ]);
     expect(defaultRows(report(true)).slice(0, DEFAULT_ROWS.length)).toEqual(DEFAULT_ROWS);
     expect(defaultRows(report(false))).toEqual(DEFAULT_ROWS);
+  });
+
+  it('retains the first level from the best down whose cumulative probability exceeds 0.95 (Gwet 2014, ch. 6)', () => {
+    const scale = (...p: number[]) =>
+      ['Almost Perfect', 'Substantial', 'Moderate', 'Fair', 'Slight', 'Poor'].map((label, i) => ({
+        label,
+        low: 0,
+        high: 1,
+        cumulativeProbability: p[i],
+      }));
+    expect(retainedLevel(scale(0.1, 0.62, 0.96, 1, 1, 1))?.label).toBe('Moderate');
+    expect(retainedLevel(scale(0.1, 0.95, 0.99, 1, 1, 1))?.label).toBe('Moderate'); // 0.95 itself does not exceed
+    expect(retainedLevel(scale(0.97, 1, 1, 1, 1, 1))?.label).toBe('Almost Perfect');
+    expect(retainedLevel(scale(0.1, 0.2, 0.3, 0.4, 0.5, 0.6))).toBeNull();
+  });
+
+  it('carries each coefficient’s benchmark memberships to its row; the ranks-weighted κ intervals have none', () => {
+    const rows = coefficientRows(report(true));
+    const kappa = rows.find((r) => r.key === 'cohenKappa')!.benchmarks;
+    expect(kappa).toEqual(report(true).coefficients.cohenKappa!.benchmarks);
+    expect(kappa?.landisKoch[0].cumulativeProbability).toBe(report(true).coefficients.cohenKappa!.estimate);
+    expect(rows.find((r) => r.key === 'cohenKappaLinear')!.benchmarks).toBeNull();
   });
 });

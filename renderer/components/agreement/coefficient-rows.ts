@@ -1,5 +1,10 @@
 /** The rows the agreement table can show: every coefficient of a report with its bootstrap and analytic inference. */
-import type { AgreementReport, Coefficient } from '../../../shared/types/agreement-report';
+import type {
+  AgreementReport,
+  BenchmarkLevel,
+  BenchmarkMemberships,
+  Coefficient,
+} from '../../../shared/types/agreement-report';
 import type { BootstrapInterval } from '../../../shared/types/bootstrap-interval';
 
 /** One coefficient as the table shows it. */
@@ -11,6 +16,8 @@ export interface CoefficientRow {
   bootstrap: Pick<BootstrapInterval, 'low' | 'high'> | null;
   /** Gwet's SE, t interval and one-sided p, when there are. */
   analytic: Coefficient['analytic'];
+  /** Membership probabilities on the three benchmark scales, when the coefficient has an analytic SE. */
+  benchmarks: BenchmarkMemberships | null;
 }
 
 /** The statistics the Agreement view has always shown before anyone picks. */
@@ -25,11 +32,12 @@ export const DEFAULT_ROWS: readonly string[] = [
 ];
 
 function row(key: string, label: string, c: Coefficient | null): CoefficientRow | null {
-  return c && { key, label, estimate: c.estimate, bootstrap: c.bootstrap, analytic: c.analytic };
+  if (!c) return null;
+  return { key, label, estimate: c.estimate, bootstrap: c.bootstrap, analytic: c.analytic, benchmarks: c.benchmarks };
 }
 
 function interval(key: string, label: string, i: BootstrapInterval | null): CoefficientRow | null {
-  return i && { key, label, estimate: i.estimate, bootstrap: i, analytic: null };
+  return i && { key, label, estimate: i.estimate, bootstrap: i, analytic: null, benchmarks: null };
 }
 
 /** Every coefficient the report has, in the order of docs/metrics-agreement.md. */
@@ -68,4 +76,22 @@ export function coefficientRows(report: AgreementReport): CoefficientRow[] {
 export function defaultRows(report: AgreementReport): string[] {
   const weighted = coefficientRows(report).filter((r) => r.key.startsWith('weighted.'));
   return [...DEFAULT_ROWS, ...weighted.map((r) => r.key)];
+}
+
+/** The benchmark scales a coefficient can be read on (irrCAC's three), by key and name. */
+export const BENCHMARK_SCALES = [
+  ['landisKoch', 'Landis–Koch'],
+  ['fleiss', 'Fleiss'],
+  ['altman', 'Altman'],
+] as const;
+
+/** A benchmark scale's key. */
+export type BenchmarkScaleKey = (typeof BENCHMARK_SCALES)[number][0];
+
+/** The probability a level must exceed to be retained (Gwet 2014, ch. 6). */
+export const RETAINED_PROBABILITY = 0.95;
+
+/** The first level, from the best down, whose cumulative membership probability exceeds 0.95; null when none does. */
+export function retainedLevel(levels: readonly BenchmarkLevel[]): BenchmarkLevel | null {
+  return levels.find((l) => l.cumulativeProbability > RETAINED_PROBABILITY) ?? null;
 }
