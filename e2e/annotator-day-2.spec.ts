@@ -468,6 +468,7 @@ describe('the Results and Agreement views', () => {
     const kept = levels.find((l) => l.cumulativeProbability > 0.95)!;
     await agreement.benchmarkScale('landisKoch');
     await expect(agreement.benchmark('percentAgreement')).resolves.toBe(kept.label);
+    expect(await agreement.overflowingCards()).toEqual([[], []]); // the added column fits at both sizes
     await studio.screenshotAtBothSizes('day2-agreement-benchmark-pabak');
     await labels.tab('label');
   });

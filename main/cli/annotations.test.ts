@@ -66,7 +66,7 @@ describe('earshot annotations', () => {
     expect(ben.values.regions).toEqual(['1000-2000 <script>x</script>', '2500-2600 =1+1']);
   });
 
-  it('says what is wrong on one line with the exit code: 2 for the command line, 3 for a refused file', async () => {
+  it('says what is wrong on one line with the exit code: 2 for the command line and a missing file, 3 for a refused one', async () => {
     const base = ['--study', 'Demo study', '--episode', EP, '--db', t.dbPath];
     const noAction = await run('annotations', ...base);
     expect(noAction.code).toBe(2);
@@ -92,7 +92,10 @@ describe('earshot annotations', () => {
       '--file',
       join(t.dir, 'none.eaf'),
     );
-    expect(missing.code).toBe(3);
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      `earshot annotations: --file ${join(t.dir, 'none.eaf')}: no such file or folder\n`,
+    ]);
     const episode = await run(
       'annotations',
       'export',

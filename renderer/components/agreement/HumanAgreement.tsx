@@ -59,7 +59,13 @@ function StatsTable(props: {
         <tr>
           <th>statistic</th><th className="num">estimate</th><th className="num">95% CI</th><th />
           <th className="num">SE</th><th className="num">t 95% CI</th><th className="num">p</th>
-          {scaleName && <th>{scaleName}, P &gt; 0.95</th>}
+          {scaleName && (
+            <th title="the first level, from the best down, whose cumulative probability exceeds 0.95">
+              {scaleName}
+              <br />
+              <span className="muted">P &gt; 0.95</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
