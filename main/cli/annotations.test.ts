@@ -66,7 +66,7 @@ describe('earshot annotations', () => {
     expect(ben.values.regions).toEqual(['1000-2000 <script>x</script>', '2500-2600 =1+1']);
   });
 
-  it('says what is wrong on one line with the exit code: 2 for the command line and a missing file, 3 for a refused one', async () => {
+  it('says what is wrong on one line: exit 2 for the command line or a missing file, 3 if refused', async () => {
     const base = ['--study', 'Demo study', '--episode', EP, '--db', t.dbPath];
     const noAction = await run('annotations', ...base);
     expect(noAction.code).toBe(2);

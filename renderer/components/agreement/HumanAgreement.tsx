@@ -1,5 +1,5 @@
-/** The human–human figures of a field: the coefficients the user picks with their bootstrap and analytic intervals, the
- * confusion matrix, breakdowns by group, and each annotator against the adjudicated label. */
+/** The human–human figures of a field: the coefficients the user picks with their bootstrap and analytic intervals,
+ * the confusion matrix, breakdowns by group, and each annotator against the adjudicated label. */
 import { useState } from 'react';
 import type { AgreementReport, PairReport, StudyAgreement } from '../../../shared/types/annotation';
 import {
@@ -7,6 +7,7 @@ import {
   coefficientRows,
   defaultRows,
   retainedLevel,
+  RETAINED_PROBABILITY,
   type BenchmarkScaleKey,
   type CoefficientRow,
 } from './coefficient-rows';
@@ -41,7 +42,7 @@ function BenchmarkCell({ row, scale }: { row: CoefficientRow; scale: BenchmarkSc
   const title = levels.map((l) => `${l.label} (${l.low} to ${l.high}): ${f3(l.cumulativeProbability)}`).join('\n');
   return (
     <td title={title} data-benchmark={kept?.label ?? ''}>
-      {kept ? `${kept.label} (${f3(kept.cumulativeProbability)})` : 'none above 0.95'}
+      {kept ? `${kept.label} (${f3(kept.cumulativeProbability)})` : `none above ${RETAINED_PROBABILITY}`}
     </td>
   );
 }
@@ -60,10 +61,10 @@ function StatsTable(props: {
           <th>statistic</th><th className="num">estimate</th><th className="num">95% CI</th><th />
           <th className="num">SE</th><th className="num">t 95% CI</th><th className="num">p</th>
           {scaleName && (
-            <th title="the first level, from the best down, whose cumulative probability exceeds 0.95">
+            <th title={`the first level, from the best down, with cumulative probability over ${RETAINED_PROBABILITY}`}>
               {scaleName}
               <br />
-              <span className="muted">P &gt; 0.95</span>
+              <span className="muted">P &gt; {RETAINED_PROBABILITY}</span>
             </th>
           )}
         </tr>
