@@ -52,10 +52,21 @@ export class StudioPage {
     return { mine: await mark('progress-mine'), study: await mark('progress-study') };
   }
 
-  /** Filters the list by a progress mark ('' for all) and waits until it shows `rows` rows. */
+  /**
+   * Filters the list by a progress mark ('' for all) and waits until it shows `rows` rows, each bearing that mark:
+   * the count alone can be the previous filter's (two filters of one row each).
+   */
   async filterByProgress(value: string, rows: number): Promise<void> {
     await this.page.getByTestId('filter-progress').selectOption(value);
-    await this.page.waitForFunction((n) => document.querySelectorAll('[data-testid="episode-row"]').length === n, rows);
+    await this.page.waitForFunction(
+      ({ mark, n }) => {
+        const shown = [...document.querySelectorAll('[data-testid="episode-row"]')];
+        const marked = (row: Element) =>
+          mark === '' || row.querySelector(`[data-testid^="progress-"][data-progress="${mark}"]`) !== null;
+        return shown.length === n && shown.every(marked);
+      },
+      { mark: value, n: rows },
+    );
   }
 
   /** The external id of the open call. */
