@@ -2,6 +2,7 @@
 import { metricValues, valueDistance, type AlphaMetric } from './alpha-metrics';
 import { MISSING, type CodedRatings } from './coding';
 import { evaluateOnTable, ratingPatterns, type Estimator, type RatingPatterns } from './patterns';
+import { columnSums, sparseColumns } from './column-sums';
 import { nonzeroOf } from './sparse-terms';
 
 /** Per-pattern coincidences, sparse: entries start[p] .. start[p + 1] − 1 add value[e] to the flat cell[e] = c * q + k. */
@@ -136,19 +137,22 @@ export function krippendorffAlphaEstimator(
   const marginals = new Float64Array(q);
   const fixed = level !== 'ordinal';
   if (fixed) fillDistances(level, q, marginals, values, delta);
-  const o = new Float64Array(q * q);
   const lists = categoryLists(pc, q);
   // The cells some pattern fills, in row-major order: the dense sums over o's q² cells add only these (the rest are 0).
   const cells = Int32Array.from(new Set(pc.cell)).sort();
   const rows = Int32Array.from(cells, (cell) => Math.floor(cell / q));
+  // o's cells in use, o[e] the cell cells[e], gathered column by column (column-sums.ts): accumulateCoincidences' sums to the last bit.
+  const compact = new Int32Array(q * q);
+  cells.forEach((cell, e) => (compact[cell] = e));
+  const byCell = sparseColumns(pc.start, pc.cell.map((cell) => compact[cell]), pc.value, cells.length);
+  const o = new Float64Array(cells.length);
   return (weights) => {
-    for (let e = 0; e < cells.length; e++) o[cells[e]] = 0;
-    accumulateCoincidences(pc, weights, o);
+    columnSums(byCell, weights, o);
     marginals.fill(0);
-    for (let e = 0; e < cells.length; e++) marginals[rows[e]] += o[cells[e]];
+    for (let e = 0; e < cells.length; e++) marginals[rows[e]] += o[e];
     if (!fixed) fillDistances(level, q, marginals, values, delta);
     let observed = 0;
-    for (let e = 0; e < cells.length; e++) observed += o[cells[e]] * delta[cells[e]];
+    for (let e = 0; e < cells.length; e++) observed += o[e] * delta[cells[e]];
     return alphaOf(observed, marginals, delta, lists);
   };
 }

@@ -8,6 +8,7 @@ import { ac1FromShares } from './gwet-ac1';
 import { fleissFromShares } from './fleiss-kappa';
 import { patternShares } from './pattern-shares';
 import type { RatingPatterns } from './patterns';
+import { columnSums, sparseColumns } from './column-sums';
 import { chanceAgreement, chanceCorrected, type ChanceModel } from './raw-coefficients';
 import { sparseRows } from './sparse-terms';
 import { weightedShares, weightTotal } from './weighted-shares';
@@ -58,10 +59,12 @@ export function shareFigures(patterns: RatingPatterns, categoryWeights: Float64A
   }
   const lost = new Float64Array(q);
   const uniform = q / (q * q);
+  const { ratings, agreement } = s;
+  // π's and the losses' sums by category, gathered column by column (column-sums.ts): the scatter's sums exactly.
+  const shareColumns = sparseColumns(s.start, s.category, s.share, q);
+  const lossColumns = sparseColumns(s.start, s.category, loss, q, (p) => ratings[p] >= 2);
   return (weights, out) => {
-    // The sums of agreementAndShares (pattern-shares.ts) in its order, with the per-category losses beside them.
-    pi.fill(0);
-    lost.fill(0);
+    // The sums of agreementAndShares (pattern-shares.ts), each in its order; a zero weight adds +0 to each.
     let agreementSum = 0;
     let weightedSum = 0;
     let pairable = 0;
@@ -70,14 +73,14 @@ export function shareFigures(patterns: RatingPatterns, categoryWeights: Float64A
       const w = weights[p];
       if (w === 0) continue;
       rated += w;
-      for (let e = s.start[p]; e < s.start[p + 1]; e++) pi[s.category[e]] += w * s.share[e];
-      if (s.ratings[p] >= 2) {
+      if (ratings[p] >= 2) {
         pairable += w;
-        agreementSum += w * s.agreement[p];
+        agreementSum += w * agreement[p];
         if (weightedAgreement) weightedSum += w * weightedAgreement[p];
-        for (let e = s.start[p]; e < s.start[p + 1]; e++) lost[s.category[e]] += w * loss[e];
       }
     }
+    columnSums(shareColumns, weights, pi);
+    columnSums(lossColumns, weights, lost);
     for (let k = 0; k < q; k++) pi[k] /= rated;
     const pa = pairable > 0 ? agreementSum / pairable : NaN;
     out[0] = pa;
