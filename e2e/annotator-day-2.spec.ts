@@ -290,8 +290,10 @@ describe("an imported release's raters", () => {
     await page.getByTestId('import-study').fill(RELEASE);
     await expect(imports.start()).resolves.toMatch(/imported/);
     await imports.openStudy();
+    // The imported raters come with the annotator list, read again once the import has finished.
+    const imported = async () => (await labels.offeredAnnotators()).filter((a) => a.imported).map((a) => a.name);
+    await expect.poll(imported).toEqual(['A', 'B']);
     const offered = await labels.offeredAnnotators();
-    expect(offered.filter((a) => a.imported).map((a) => a.name)).toEqual(['A', 'B']);
     expect(offered.map((a) => a.name)).toEqual(
       expect.arrayContaining(['Ana Lima', 'Ben Okafor', 'Bea Stone', 'Rae Quinn']),
     );

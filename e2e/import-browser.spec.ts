@@ -128,7 +128,7 @@ describe('the import folder browser', () => {
     expect(await importer.summary()).toMatch(/^“Browsed run”: 3 episodes, /);
     await importer.openStudy();
     await expect.poll(() => studio.episodeRows().count()).toBe(3);
-    expect(await studio.studyOptions()).toContain('Browsed run (3)');
+    await expect.poll(() => studio.studyOptions()).toContain('Browsed run (3)');
   });
 
   it('asks for the format of a file it cannot tell, and imports it as the format chosen', async () => {
@@ -148,7 +148,8 @@ describe('the import folder browser', () => {
     expect(await importer.start()).toMatch(/imported 2 episodes, 4 turns/);
     expect(await importer.summary()).toMatch(/^“Inbox calls”: 2 episodes, 4 turns, 0 audio files, /);
     await importer.openStudy();
-    expect(await studio.studyOptions()).toContain('Inbox calls (2)');
+    // The picker's list is read again on the data change the import sends.
+    await expect.poll(() => studio.studyOptions()).toContain('Inbox calls (2)');
   });
 });
 

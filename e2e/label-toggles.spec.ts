@@ -127,6 +127,27 @@ describe('Setup: blind', () => {
     expect(await labels.agreementAccess()).toBe('blind');
   });
 
+  it('never shows Ana, even for a moment, the access of the adjudicator she took over from', async () => {
+    await becomeAdjudicator();
+    await labels.tab('agreement');
+    // The adjudicator may reveal agreement in this blind study; Ana may not.
+    await page.getByTestId('agreement-reveal').waitFor({ timeout: 10_000 });
+    // Every change to the page is checked as it is made: Ana on the badge with the button on screen is a leak.
+    await page.evaluate(() => {
+      const w = window as unknown as { shownToAna: boolean };
+      w.shownToAna = false;
+      const check = () => {
+        const badge = document.querySelector('[data-testid="annotator-badge"]');
+        const reveal = document.querySelector('[data-testid="agreement-reveal"]');
+        if (badge?.getAttribute('data-annotator') === 'Ana Lima' && reveal) w.shownToAna = true;
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await labels.switchTo('Ana Lima');
+    await page.getByTestId('agreement-blind').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { shownToAna: boolean }).shownToAna)).toBe(false);
+  });
+
   it('cannot be turned off by an annotator: the box stays on and says who may', async () => {
     await labels.switchTo('Ana Lima');
     await setup.open();

@@ -137,7 +137,8 @@ describe('replay of the demo study', () => {
     await studio.press('j');
     await page.getByTestId('episode-title').filter({ hasText: 'vera_demo_factual_02' }).waitFor();
     await studio.waitForWaveform();
-    await expect(page.getByTestId('judge-verdict').textContent()).resolves.toBe('CORRECT');
+    // The judge pane shows the call before (INCORRECT) until this call's detail has come.
+    await expect.poll(() => page.getByTestId('judge-verdict').textContent()).toBe('CORRECT');
     await studio.screenshot('replay-vera');
   });
 });

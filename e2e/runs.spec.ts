@@ -57,7 +57,8 @@ describe('runs from the studio', () => {
     expect(eta).toMatch(/^ETA \d+:\d\d$/);
     await studio.screenshot('runs-progress');
     await runs.waitFinished();
-    await expect(runs.row(1).getByTestId('run-status').textContent()).resolves.toBe('done');
+    // The run table is read again after the job's end: its row follows a moment later.
+    await runs.waitRow(1, 'done');
     await expect(runs.row(1).textContent()).resolves.toContain('3 / 3');
   });
 

@@ -144,7 +144,15 @@ export class LabelsPage {
   async agreementAccess(): Promise<string> {
     await this.tab('agreement');
     const blind = this.page.getByTestId('agreement-blind');
-    await blind.or(this.page.getByTestId('agreement-field')).first().waitFor({ timeout: 10_000 });
+    // The field select shows at once, beside "checking access…": settled is a notice, or the field with no check left.
+    await this.page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="agreement-blind"]') !== null ||
+        (document.querySelector('[data-testid="agreement-field"]') !== null &&
+          document.querySelector('[data-testid="agreement-checking"]') === null),
+      undefined,
+      { timeout: 10_000 },
+    );
     return (await blind.count()) > 0 ? ((await blind.getAttribute('data-reason')) ?? '') : 'open';
   }
 

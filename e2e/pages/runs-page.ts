@@ -88,7 +88,8 @@ export class RunsPage {
   /** Lets every held call go (and stops holding), then waits until the newest job has finished. */
   async waitFinished(): Promise<void> {
     this.gate?.release();
-    await this.page.locator('[data-testid="run-progress"][data-finished="true"]').first().waitFor({ timeout: 60_000 });
+    // The newest job's own panel: an older job's, finished long ago, must not answer for it.
+    await this.progress().and(this.finishedJobs()).waitFor({ timeout: 60_000 });
   }
 
   /** Cancels the newest job and waits until it has finished. */

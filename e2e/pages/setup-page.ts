@@ -95,8 +95,19 @@ export class SetupPage {
 
   /** Imports a bundle the main side refuses; returns the refusal shown. */
   async refusedBundle(path: string): Promise<string> {
+    const shown = this.page.getByTestId('exchange-error');
+    const before = (await shown.count()) > 0 ? await shown.textContent() : null;
     await this.page.getByTestId('exchange-import').setInputFiles(path);
-    return this.error();
+    // A refusal of the previous file may still be on screen: wait for this file's.
+    await this.page.waitForFunction(
+      (previous) => {
+        const text = document.querySelector('[data-testid="exchange-error"]')?.textContent;
+        return text != null && text !== previous;
+      },
+      before,
+      { timeout: 10_000 },
+    );
+    return (await shown.textContent()) ?? '';
   }
 
   /** Whether a bundle import's result is shown. */

@@ -30,10 +30,14 @@ export class StudioPage {
     await this.waitForWaveform();
   }
 
-  /** Opens the episode whose row shows `externalId` (with or without audio), and waits until its title is shown. */
+  /**
+   * Opens the episode whose row shows `externalId` (with or without audio), and waits until its title is shown and
+   * its detail has come (the transcript and the side panels show this call, not the one before).
+   */
   async openCall(externalId: string): Promise<void> {
     await this.episodeRows().filter({ hasText: externalId }).first().click();
     await this.page.getByTestId('episode-title').filter({ hasText: externalId }).waitFor();
+    await this.page.locator('aside.right:not([aria-busy])').waitFor();
   }
 
   /** External ids of the visible episode rows whose text contains `text` (e.g. a system's name), in list order. */

@@ -17,15 +17,17 @@ export interface BlindGateProps {
  * children while the study is blind and not yet revealed. Asks again when the study's annotations change.
  */
 export function BlindGate({ studyId, viewerId, children }: BlindGateProps) {
-  const [access, setAccess] = useState<AgreementAccess | null>(null);
+  // The answer is kept with the viewer it was for: after a switch of viewer, the previous viewer's access (and an
+  // answer for them that arrives late) is never shown to the new one.
+  const [answer, setAnswer] = useState<{ viewerId: number; access: AgreementAccess } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
-    if (studyId === null || viewerId === null) return setAccess(null);
+    if (studyId === null || viewerId === null) return setAnswer(null);
     try {
-      setAccess(await call('agreement.access', { studyId, viewerId }));
+      setAnswer({ viewerId, access: await call('agreement.access', { studyId, viewerId }) });
       setError(null);
     } catch (err) {
-      setAccess(null);
+      setAnswer(null);
       setError((err as Error).message);
     }
   }, [studyId, viewerId]);
@@ -39,12 +41,13 @@ export function BlindGate({ studyId, viewerId, children }: BlindGateProps) {
   );
   const reveal = async () => {
     try {
-      setAccess(await call('agreement.reveal', { studyId: studyId!, viewerId: viewerId! }));
+      const access = await call('agreement.reveal', { studyId: studyId!, viewerId: viewerId! });
+      setAnswer({ viewerId: viewerId!, access });
     } catch (err) {
       setError((err as Error).message);
     }
   };
-
+  const access = answer && answer.viewerId === viewerId && answer.access.studyId === studyId ? answer.access : null;
   if (studyId === null) return null;
   if (viewerId === null) {
     return (
@@ -55,7 +58,13 @@ export function BlindGate({ studyId, viewerId, children }: BlindGateProps) {
     );
   }
   if (error) return <p className="error blind-error" role="alert">{error}</p>;
-  if (!access || access.studyId !== studyId) return <p className="muted">checking access…</p>;
+  if (!access) {
+    return (
+      <p className="muted" data-testid="agreement-checking">
+        checking access…
+      </p>
+    );
+  }
   if (!access.allowed) {
     return (
       <section className="card blind-card" data-testid="agreement-blind" data-reason={access.reason}>

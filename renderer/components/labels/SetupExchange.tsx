@@ -52,14 +52,17 @@ export function SetupExchange() {
       </div>
       <div className="setup-row">
         <label className="small">import a bundle…
-          <input type="file" hidden accept=".json,application/json" data-testid="exchange-import" onChange={async (e) => {
-            const picked = await readPickedFile(e.target);
-            e.target.value = '';
-            if (!picked) return;
+          <input type="file" hidden accept=".json,application/json" data-testid="exchange-import" onChange={(e) => {
+            const input = e.target;
+            // The previous outcome goes at once, not when the file has been read.
             void attempt(async () => {
-              setResult(await call('exchange.import', { content: picked.text, studyId, onConflict }));
-              // The bundle's author may be new here: the annotator lists show them at once.
+              const picked = await readPickedFile(input);
+              input.value = '';
+              if (!picked) return;
+              const imported = await call('exchange.import', { content: picked.text, studyId, onConflict });
+              // The bundle's author may be new here: the annotator lists show them with the result.
               await loadAnnotators();
+              setResult(imported);
             });
           }} />
         </label>
