@@ -144,7 +144,7 @@ export class LabelsPage {
   async agreementAccess(): Promise<string> {
     await this.tab('agreement');
     const blind = this.page.getByTestId('agreement-blind');
-    // The field select shows at once, beside "checking access…": settled is a notice, or the field with no check left.
+    // The field select shows at once, beside "checking access…": settled is a notice, or the field and no check.
     await this.page.waitForFunction(
       () =>
         document.querySelector('[data-testid="agreement-blind"]') !== null ||

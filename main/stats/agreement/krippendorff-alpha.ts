@@ -141,7 +141,7 @@ export function krippendorffAlphaEstimator(
   // The cells some pattern fills, in row-major order: the dense sums over o's q² cells add only these (the rest are 0).
   const cells = Int32Array.from(new Set(pc.cell)).sort();
   const rows = Int32Array.from(cells, (cell) => Math.floor(cell / q));
-  // o's cells in use, o[e] the cell cells[e], gathered column by column (column-sums.ts): accumulateCoincidences' sums to the last bit.
+  // o[e] is cell cells[e], gathered column by column (column-sums.ts): accumulateCoincidences' sums to the last bit.
   const compact = new Int32Array(q * q);
   cells.forEach((cell, e) => (compact[cell] = e));
   const byCell = sparseColumns(pc.start, pc.cell.map((cell) => compact[cell]), pc.value, cells.length);
