@@ -29,6 +29,12 @@ export type MetricsMessage =
   | { kind: 'done' }
   | { kind: 'failed'; message: string; code: DomainErrorCode | null };
 
+/**
+ * The draws a thread waiting for its next job keeps (the newest keys): a study's next job, e.g. after a label is
+ * saved, replays them instead of drawing again; a job can keep up to 190 MB, which a waiting thread should not hold.
+ */
+const KEPT_WAITING_BYTES = 32 * 1024 * 1024;
+
 const port = parentPort!;
 const post = (message: MetricsMessage) => port.postMessage(message);
 
@@ -54,7 +60,7 @@ function compute(job: MetricsJob): void {
     };
   } finally {
     db?.close();
-    forgetClusterDraws(); // up to 190 MB that a waiting thread should not hold
+    forgetClusterDraws(KEPT_WAITING_BYTES);
   }
   // after the connection is closed, so nothing of this job can reach the next one
   post(last);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clusterBootstrap } from './bootstrap';
-import { clusterDraws, MAX_KEPT_DRAWS } from './cluster-draws';
+import { clusterDraws, forgetClusterDraws, MAX_KEPT_DRAWS } from './cluster-draws';
 import { clusterSumsBootstrap } from './cluster-sums-bootstrap';
 import { mulberry32, randomIndex } from './prng';
 import { quantileType7 } from './quantile';
@@ -82,6 +82,35 @@ describe('kept cluster draws', () => {
     expect(clusterDraws(1, 10_000, MAX_KEPT_DRAWS / 10_000 + 1)).toBeNull();
   });
 
+  it('are the generator’s draws for every width of index (up to 256, 65,536 and beyond) and any seed', () => {
+    for (const [seed, count] of [
+      [-5, 1],
+      [2 ** 31 - 1, 256],
+      [3, 257],
+      [4, 65_536],
+      [5, 70_001],
+    ]) {
+      const random = mulberry32(seed);
+      const expected = Array.from({ length: 3 * count }, () => randomIndex(random, count));
+      expect(Array.from(clusterDraws(seed, 3, count)!.indices)).toEqual(expected);
+    }
+  });
+
+  it('a thread waiting for its next job keeps the newest within its budget and draws the others again', () => {
+    forgetClusterDraws();
+    const old = clusterDraws(31, 1_000, 40)!;
+    const newer = clusterDraws(32, 1_000, 60)!;
+    newer.multiplicities();
+    expect(newer.bytes()).toBe(2 * 60_000);
+    forgetClusterDraws(newer.bytes());
+    expect(clusterDraws(32, 1_000, 60)).toBe(newer);
+    const again = clusterDraws(31, 1_000, 40)!;
+    expect(again).not.toBe(old);
+    expect(Array.from(again.indices)).toEqual(Array.from(old.indices));
+    forgetClusterDraws();
+    expect(clusterDraws(32, 1_000, 60)).not.toBe(newer);
+  });
+
   it('give clusterSumsBootstrap the intervals of drawing afresh, bit for bit, for integer and fractional sums', () => {
     for (const [seed, count, width, resamples, confidence] of [
       [1, 200, 4, 10_000, 0.95],
@@ -102,6 +131,14 @@ describe('kept cluster draws', () => {
         }
       }
     }
+  });
+
+  it('give the same intervals when most clusters share a few vectors of sums (hits of tasks, grouped)', () => {
+    const random = mulberry32(77);
+    const patterns = [Float64Array.of(0, 3), Float64Array.of(1, 3), Float64Array.of(3, 3), Float64Array.of(2, 2)];
+    const clusters = Array.from({ length: 200 }, () => patterns[Math.floor(random() ** 2 * 4)].slice());
+    const expected = drawnAfresh(clusters, [ratio], 10_000, 6, 0.95);
+    expect(bits(clusterSumsBootstrap(clusters, [ratio], { resamples: 10_000, seed: 6 }))).toEqual(bits(expected));
   });
 
   it('and clusters too many to keep are drawn as before', () => {

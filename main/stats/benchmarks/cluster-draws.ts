@@ -4,7 +4,7 @@
  * (the same seed, cells of the same tasks), so the draws and their multiplicities are kept here, per key, for the
  * bootstraps to replay instead of drawing again.
  */
-import { mulberry32, randomIndex } from './prng';
+import { GOLDEN, mix32 } from '../agreement/prng';
 
 /** A key's draws: resample b's i-th index at `indices[b * count + i]`; its multiplicities by cluster, lazily. */
 export interface ClusterDraws {
@@ -14,6 +14,8 @@ export interface ClusterDraws {
   indices: Uint8Array | Uint16Array | Int32Array;
   /** How often resample b drew cluster c, at `[c * resamples + b]` (one run of resamples per cluster). */
   multiplicities(): Uint8Array | Uint16Array | Uint32Array;
+  /** The bytes these draws hold: the indices and, once made, the multiplicities. */
+  bytes(): number;
 }
 
 /** Draws of a key are kept when resamples × clusters is at most this (10,000 resamples of 1,600 clusters). */
@@ -27,8 +29,14 @@ let keptTotal = 0;
 function draw(seed: number, resamples: number, count: number): ClusterDraws {
   const size = resamples * count;
   const indices = count <= 256 ? new Uint8Array(size) : count <= 65_536 ? new Uint16Array(size) : new Int32Array(size);
-  const random = mulberry32(seed);
-  for (let k = 0; k < size; k += 1) indices[k] = randomIndex(random, count);
+  // randomIndex(mulberry32(seed), count) inline: (w / 2^32) · count and w · (count / 2^32) are the one rounding of the
+  // same product (dividing by 2^32 is exact), and storing a non-negative number in an integer array floors it.
+  const scale = count / 4294967296;
+  let state = seed | 0;
+  for (let k = 0; k < size; k += 1) {
+    state = (state + GOLDEN) | 0;
+    indices[k] = mix32(state) * scale;
+  }
   let multiplicity: Uint8Array | Uint16Array | Uint32Array | null = null;
   return {
     seed,
@@ -44,13 +52,23 @@ function draw(seed: number, resamples: number, count: number): ClusterDraws {
       }
       return (multiplicity = m);
     },
+    bytes: () => indices.byteLength + (multiplicity?.byteLength ?? 0),
   };
 }
 
-/** Forgets every kept draw (a thread kept between jobs frees them when a job ends). */
-export function forgetClusterDraws(): void {
-  kept.clear();
-  keptTotal = 0;
+/**
+ * Forgets the oldest kept draws until those left hold at most `bytes` (a thread waiting between jobs keeps the newest
+ * few MB, which the next job of the same study draws again, and frees the rest); 0 forgets them all.
+ */
+export function forgetClusterDraws(bytes = 0): void {
+  let held = 0;
+  for (const draws of kept.values()) held += draws.bytes();
+  for (const [key, old] of kept) {
+    if (held <= bytes) break;
+    kept.delete(key);
+    held -= old.bytes();
+    keptTotal -= old.indices.length;
+  }
 }
 
 /**

@@ -21,41 +21,46 @@ function exactInAnyOrder(sums: Float64Array, count: number): boolean {
   return 3 * largest * count <= Number.MAX_SAFE_INTEGER;
 }
 
-/** The vector of sums that most clusters have (the first such in order when several tie). */
-function commonest(clusters: readonly Float64Array[]): Float64Array {
-  const seen = new Map<string, { sums: Float64Array; n: number }>();
-  let best: { sums: Float64Array; n: number } | null = null;
-  for (const sums of clusters) {
+/** The clusters grouped by their vector of sums, in order of first appearance: each vector and its clusters. */
+function alike(clusters: readonly Float64Array[]): { sums: Float64Array; members: number[] }[] {
+  const groups = new Map<string, { sums: Float64Array; members: number[] }>();
+  clusters.forEach((sums, c) => {
     const key = sums.join(',');
-    const entry = seen.get(key) ?? { sums, n: 0 };
-    entry.n += 1;
-    seen.set(key, entry);
-    if (!best || entry.n > best.n) best = entry;
-  }
-  return best!.sums;
+    const group = groups.get(key);
+    if (group) group.members.push(c);
+    else groups.set(key, { sums, members: [c] });
+  });
+  return [...groups.values()];
 }
 
 /**
  * Integer sums: resample b's totals are Σ_c m(b, c) · sums(c), the same numbers in any order. As Σ_c m(b, c) is the
- * number of clusters, they are also count · base + Σ_c m(b, c) · (sums(c) − base) for the most common vector of sums
- * `base`, whose clusters then add nothing. Returns every resample's totals: total j of resample b at
- * [j · resamples + b].
+ * number of clusters, they are also count · base + Σ_g n(b, g) · (sums(g) − base), over the groups g of clusters with
+ * equal sums, n(b, g) the draws of g's clusters and `base` the vector most clusters have, whose group adds nothing.
+ * Returns every resample's totals: total j of resample b at [j · resamples + b].
  */
 function integerColumns(clusters: readonly Float64Array[], draws: ClusterDraws, width: number): Float64Array {
   const { resamples, count } = draws;
   const multiplicities = draws.multiplicities();
-  const base = commonest(clusters);
+  const groups = alike(clusters);
+  const base = groups.reduce((a, g) => (g.members.length > a.members.length ? g : a)).sums;
   const columns = new Float64Array(width * resamples);
   for (let j = 0; j < width; j += 1) columns.fill(count * base[j], j * resamples, (j + 1) * resamples);
-  clusters.forEach((sums, c) => {
-    const from = c * resamples;
+  const drawn = new Float64Array(resamples);
+  for (const { sums, members } of groups) {
+    if (sums === base) continue;
+    drawn.fill(0);
+    for (const c of members) {
+      const from = c * resamples;
+      for (let b = 0; b < resamples; b += 1) drawn[b] += multiplicities[from + b];
+    }
     for (let j = 0; j < width; j += 1) {
       const d = sums[j] - base[j];
       if (d === 0) continue;
       const at = j * resamples;
-      for (let b = 0; b < resamples; b += 1) columns[at + b] += multiplicities[from + b] * d;
+      for (let b = 0; b < resamples; b += 1) columns[at + b] += drawn[b] * d;
     }
-  });
+  }
   return columns;
 }
 
@@ -101,9 +106,11 @@ function sparseClusters(clusters: readonly Float64Array[], width: number): Spars
 function addDrawn(drawn: ArrayLike<number>, from: number, count: number, s: SparseClusters, totals: Float64Array) {
   const { offsets, at, by, copies } = s;
   totals.fill(0);
-  for (let i = from; i < from + count; i += 1) {
+  const to = from + count;
+  for (let i = from; i < to; i += 1) {
     const c = drawn[i];
-    for (let k = offsets[c]; k < offsets[c + 1]; k += 1) totals[at[k]] += by[k];
+    const end = offsets[c + 1];
+    for (let k = offsets[c]; k < end; k += 1) totals[at[k]] += by[k];
   }
   for (let k = 0; k < copies.length; k += 2) totals[copies[k]] = totals[copies[k + 1]];
 }
