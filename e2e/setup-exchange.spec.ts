@@ -125,6 +125,17 @@ describe('Setup: importing a bundle', () => {
     await expect.poll(() => labels.chosen('source')).toEqual(['agent']);
   });
 
+  it('brings the result into view at 1280×720, where it would come below the fold', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const bundle = writeLabelBundle(work, 'ana-laptop.json', 'Ana Lima', [
+      { episode: EMAIL, field: 'source', value: 'agent' },
+    ]);
+    await setup.open();
+    expect(await setup.importBundle(bundle)).toBe('Ana Lima: 1 added, 0 unchanged, 0 conflicts.');
+    expect(await setup.resultLineInView()).toBe(true);
+    await studio.screenshot('views-a-setup-bundle-result-in-view-1280');
+  });
+
   it('takes the bundle’s label when told to, and says so', async () => {
     const bundle = writeLabelBundle(work, 'ana-laptop.json', 'Ana Lima', [
       { episode: ORDER, field: 'source', value: 'user' },

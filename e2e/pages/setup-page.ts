@@ -93,6 +93,26 @@ export class SetupPage {
     return ((await result.locator('p').first().textContent()) ?? '').trim();
   }
 
+  /**
+   * Whether the first line of the import's result is on screen: inside the window and not hidden by the pane that
+   * scrolls it or by the status bar, i.e. what lies at its top and bottom edges is the line itself (waits for it).
+   */
+  async resultLineInView(): Promise<boolean> {
+    const line = this.page.getByTestId('exchange-result').locator('p').first();
+    const inView = () =>
+      line.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const x = box.left + Math.min(10, box.width / 2);
+        return [box.top + 1, box.bottom - 1].every((y) => {
+          const seen = document.elementFromPoint(x, y);
+          return seen !== null && el.contains(seen);
+        });
+      });
+    // a smooth scroll may still be moving it
+    for (let tries = 0; tries < 20 && !(await inView()); tries += 1) await this.page.waitForTimeout(50);
+    return inView();
+  }
+
   /** Imports a bundle the main side refuses; returns the refusal shown. */
   async refusedBundle(path: string): Promise<string> {
     const shown = this.page.getByTestId('exchange-error');

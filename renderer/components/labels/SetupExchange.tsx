@@ -1,5 +1,5 @@
 /** Study setup: export my labels as a bundle, merge a bundle from another machine (conflicts reported), export validation.csv. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ExchangeImportResult } from '../../../shared/types/annotation';
 import { call } from '../../api/client';
@@ -16,6 +16,11 @@ export function SetupExchange() {
   const [result, setResult] = useState<ExchangeImportResult | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  // The card sits low in Setup: an outcome that came below the fold (e.g. at 1280×720) is scrolled into view.
+  useEffect(() => {
+    if (result || message || notice) outcome.current?.scrollIntoView({ block: 'nearest' });
+  }, [result, message, notice]);
   if (studyId === null) return null;
   const attempt = async (work: () => Promise<void>) => {
     try {
@@ -72,23 +77,25 @@ export function SetupExchange() {
           </select>
         </label>
       </div>
-      {message && <p className="error" role="alert" data-testid="exchange-error">{message}</p>}
-      {notice && <p className="warnings" role="status" data-testid="exchange-notice">{notice}</p>}
-      {result && (
-        <div data-testid="exchange-result">
-          <p>{result.annotator}: {result.added} added, {result.unchanged} unchanged, {countNoun(result.conflicts.length, 'conflict')}{result.missingEpisodes.length ? `, ${countNoun(result.missingEpisodes.length, 'episode')} not in this study` : ''}.</p>
-          {result.conflicts.length > 0 && (
-            <table className="data">
-              <thead><tr><th>episode</th><th>field</th><th>here</th><th>bundle</th><th>kept</th></tr></thead>
-              <tbody>
-                {result.conflicts.map((c) => (
-                  <tr key={c.externalId + c.field + c.phase} data-testid="exchange-conflict"><td>{c.externalId}</td><td>{c.field}</td><td>{JSON.stringify(c.local)}</td><td>{JSON.stringify(c.incoming)}</td><td>{c.resolution === 'kept_local' ? 'here' : 'bundle'}</td></tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-      )}
+      <div ref={outcome} className="setup-outcome">
+        {message && <p className="error" role="alert" data-testid="exchange-error">{message}</p>}
+        {notice && <p className="warnings" role="status" data-testid="exchange-notice">{notice}</p>}
+        {result && (
+          <div data-testid="exchange-result">
+            <p>{result.annotator}: {result.added} added, {result.unchanged} unchanged, {countNoun(result.conflicts.length, 'conflict')}{result.missingEpisodes.length ? `, ${countNoun(result.missingEpisodes.length, 'episode')} not in this study` : ''}.</p>
+            {result.conflicts.length > 0 && (
+              <table className="data">
+                <thead><tr><th>episode</th><th>field</th><th>here</th><th>bundle</th><th>kept</th></tr></thead>
+                <tbody>
+                  {result.conflicts.map((c) => (
+                    <tr key={c.externalId + c.field + c.phase} data-testid="exchange-conflict"><td>{c.externalId}</td><td>{c.field}</td><td>{JSON.stringify(c.local)}</td><td>{JSON.stringify(c.incoming)}</td><td>{c.resolution === 'kept_local' ? 'here' : 'bundle'}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        )}
+      </div>
     </div>
   );
 }
