@@ -23,6 +23,7 @@ const BUNDLES = [
   ['main/importers/tau2/chunk-worker.ts', 'tau2-chunk-worker-entry.mjs', 'es'],
   ['main/importers/import-worker.ts', 'import-worker-entry.mjs', 'es'],
   ['main/metrics/metrics-worker.ts', 'metrics-worker-entry.mjs', 'es'],
+  ['main/metrics/realism-worker.ts', 'realism-worker-entry.mjs', 'es'],
   ['main/align/vad-worker.ts', 'vad-worker-entry.mjs', 'es'],
   ['main/electron/main.ts', 'main.cjs', 'cjs'],
   ['preload/index.ts', 'preload.cjs', 'cjs'],

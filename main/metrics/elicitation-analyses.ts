@@ -5,7 +5,6 @@ import {
   conditionKey,
   groupBy,
   isSuccess,
-  realismEffects,
   realismUnits,
   strategyDifferences,
   type BootstrapOptions,
@@ -20,6 +19,7 @@ import type {
 import type { IntakeSource } from './elicitation';
 import { assignedRealism, durationSec, spellingRequested, voiceOf } from './elicitation-facts';
 import type { MetricsEpisode } from './load';
+import type { RealismRunner } from './realism-runner';
 
 type CellOrder = (
   a: { system: string; condition: Record<string, string> },
@@ -39,8 +39,16 @@ const kindOrder = (kinds: Iterable<string>): string[] => {
 const armOf = (condition: Record<string, string>) =>
   Object.fromEntries(Object.entries(condition).filter(([k]) => k !== 'environment'));
 
-/** Realism effects per arm over the calls recording a complication; [] when none does. */
-function realism(episodes: readonly MetricsEpisode[], intake: IntakeSource, boot: BootstrapOptions): RealismArm[] {
+/**
+ * Realism effects per arm over the calls recording a complication ([] when none does), started on `runner` now; the
+ * function returned collects them.
+ */
+export function startRealism(
+  episodes: readonly MetricsEpisode[],
+  intake: IntakeSource,
+  boot: BootstrapOptions,
+  runner: RealismRunner,
+): () => RealismArm[] {
   const calls = episodes.flatMap((e): (RealismCall & { arm: Record<string, string> })[] => {
     const assigned = assignedRealism(e);
     if (!assigned) return [];
@@ -57,12 +65,12 @@ function realism(episodes: readonly MetricsEpisode[], intake: IntakeSource, boot
       },
     ];
   });
-  return [...groupBy(calls, (c) => conditionKey(c.arm)).values()].flatMap((armCalls) => {
+  const arms = [...groupBy(calls, (c) => conditionKey(c.arm)).values()].flatMap((armCalls) => {
     const { units, conflicting } = realismUnits(armCalls);
     if (units.length === 0) return [];
     const kinds = kindOrder(units.flatMap((u) => (u.kind === null ? [] : [u.kind])));
     const cost = kinds.includes('mispronounced_term') ? (['spelling_request', 'duration_s'] as const) : [];
-    const rows = realismEffects(
+    const rows = runner.start(
       units,
       [
         ...[null, ...kinds].map((kind) => ({ kind, outcome: 'success' as const, test: true })),
@@ -70,25 +78,28 @@ function realism(episodes: readonly MetricsEpisode[], intake: IntakeSource, boot
       ],
       { bootstrap: boot },
     );
-    return [
-      {
+    return [{ armCalls, units: units.length, conflicting, rows }];
+  });
+  return () =>
+    arms.map(({ armCalls, units, conflicting, rows: collect }) => {
+      const rows = collect();
+      return {
         condition: armCalls[0].arm,
         systems: [...new Set(armCalls.map((c) => c.system))],
-        units: units.length,
+        units,
         conflicting,
         effects: rows.filter((r) => r.outcome === 'success'),
         repairCost: rows.filter((r) => r.outcome !== 'success'),
-      },
-    ];
-  });
+      };
+    });
 }
 
-/** Strategy differences, success by caller voice and realism effects of one τ section's episodes. */
+/** Strategy differences, success by caller voice and (collected from `realism`) realism effects of a τ section. */
 export function elicitationAnalyses(
   episodes: readonly MetricsEpisode[],
-  intake: IntakeSource,
   boot: BootstrapOptions,
   order: CellOrder,
+  realism: () => RealismArm[],
 ): {
   strategy: { passAt1: StrategyPassRow[]; passHat3: StrategyPass3Row[] };
   callerVoice: CallerVoiceRow[];
@@ -118,6 +129,6 @@ export function elicitationAnalyses(
       episodes.map((e) => ({ ...outcome(e), voice: voiceOf(e) })),
       boot,
     ).sort(order),
-    realism: realism(episodes, intake, boot),
+    realism: realism(),
   };
 }

@@ -46,6 +46,15 @@ describe('metricsInWorker', () => {
     expect(mergeSections(head, run.sections)).toEqual(studyMetrics(t.services.db, veraId, options));
   }, 60_000);
 
+  it('gives the τ-Elicitation archive’s document, its realism effects computed on the helper thread', async () => {
+    const archiveId = await importStudy(t.services, fixture('tau-elicitation'), 'archive');
+    const run = await collect(archiveId);
+    await run.done;
+    const merged = mergeSections(run.head()!, run.sections);
+    expect(merged.tau.find((s) => s.benchmark === 'tau-elicitation')!.realism.length).toBeGreaterThan(0);
+    expect(JSON.stringify(merged)).toBe(JSON.stringify(studyMetrics(t.services.db, archiveId, options)));
+  }, 120_000);
+
   it('stops at once when cancelled, and refuses an unknown study as not_found', async () => {
     const controller = new AbortController();
     const run = await collect(veraId, controller.signal);

@@ -14,6 +14,9 @@ import type { MetricsJob, MetricsMessage } from './metrics-worker';
 import { inCostOrder, studySections } from './study-sections';
 import { returnMetricsWorker, takeMetricsWorker } from './metrics-workers';
 
+/** The realism helper's entry beside this module, resolved here (a worker bundled from the sources runs elsewhere). */
+const REALISM_WORKER = new URL('./realism-worker-entry.mjs', import.meta.url);
+
 /** Where the head and the sections go as they are computed. */
 export interface SectionSink {
   head(head: MetricsHead): void;
@@ -29,7 +32,13 @@ export function metricsInWorker(
   signal?: AbortSignal,
 ): Promise<void> {
   if (db.memory) return onThisThread(db, studyId, options, sink, signal);
-  const job: MetricsJob = { file: db.name, nativeBinding: nativeBindingOf(db), studyId, options };
+  const job: MetricsJob = {
+    file: db.name,
+    nativeBinding: nativeBindingOf(db),
+    studyId,
+    options,
+    realismWorker: REALISM_WORKER.href,
+  };
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(abortReason(signal));
     const worker = takeMetricsWorker();

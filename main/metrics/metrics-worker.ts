@@ -12,7 +12,8 @@ import { DomainError, type DomainErrorCode } from '../domain/errors';
 import type { MetricsOptions } from '../../shared/types/metrics';
 import type { MetricsHead, MetricsSection } from '../../shared/types/metrics-sections';
 import { inCostOrder, studySections } from './study-sections';
-import { forgetClusterDraws } from '../stats/benchmarks/cluster-draws';
+import { forgetClusterDraws, KEPT_BETWEEN_JOBS_BYTES } from '../stats/benchmarks/cluster-draws';
+import { realismInHelper } from './realism-in-helper';
 
 /** What the worker is given. */
 export interface MetricsJob {
@@ -20,6 +21,8 @@ export interface MetricsJob {
   nativeBinding?: string;
   studyId: number;
   options: MetricsOptions;
+  /** The realism helper's entry module (href) as the main thread resolves it; without one, realism is computed here. */
+  realismWorker?: string;
 }
 
 /** What the worker posts: the head, each section, then done or the failure. */
@@ -28,12 +31,6 @@ export type MetricsMessage =
   | { kind: 'section'; section: MetricsSection }
   | { kind: 'done' }
   | { kind: 'failed'; message: string; code: DomainErrorCode | null };
-
-/**
- * The draws a thread waiting for its next job keeps (the newest keys): a study's next job, e.g. after a label is
- * saved, replays them instead of drawing again; a job can keep up to 190 MB, which a waiting thread should not hold.
- */
-const KEPT_WAITING_BYTES = 32 * 1024 * 1024;
 
 const port = parentPort!;
 const post = (message: MetricsMessage) => port.postMessage(message);
@@ -46,7 +43,8 @@ function compute(job: MetricsJob): void {
     db = openReadOnly(job.file, job.nativeBinding ? { nativeBinding: job.nativeBinding } : {});
     const conn = db;
     inTransaction(conn, () => {
-      const { head, tasks } = studySections(conn, job.studyId, job.options);
+      const realism = job.realismWorker ? realismInHelper(job.realismWorker) : undefined;
+      const { head, tasks } = studySections(conn, job.studyId, job.options, realism);
       post({ kind: 'head', head });
       for (const task of inCostOrder(tasks)) {
         post({ kind: 'section', section: task.compute() });
@@ -60,7 +58,7 @@ function compute(job: MetricsJob): void {
     };
   } finally {
     db?.close();
-    forgetClusterDraws(KEPT_WAITING_BYTES);
+    forgetClusterDraws(KEPT_BETWEEN_JOBS_BYTES);
   }
   // after the connection is closed, so nothing of this job can reach the next one
   post(last);

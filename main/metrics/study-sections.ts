@@ -30,6 +30,7 @@ import { judgeCorrectedSection } from './judge-corrected';
 import { transcriptionRows } from '../stats/text/transcription-rows';
 import { resolveOptions } from './metrics-options';
 import { resultsCellEpisodes } from './results-cells';
+import { realismHere, type RealismRunner } from './realism-runner';
 
 /**
  * A section to compute; `cost` orders the worker's computation (cheapest first: interaction reads the database alone
@@ -79,8 +80,16 @@ export function inCostOrder(tasks: readonly SectionTask[]): SectionTask[] {
   return [...tasks].sort((a, b) => a.cost - b.cost || a.index - b.index);
 }
 
-/** The head and section tasks of study `study` (an id or exact name); throws not_found for an unknown study. */
-export function studySections(db: Db, study: number | string, options: MetricsOptions = {}): StudySections {
+/**
+ * The head and section tasks of study `study` (an id or exact name); throws not_found for an unknown study. `realism`
+ * computes τ-Elicitation's realism effects (default: on this thread, as they are needed).
+ */
+export function studySections(
+  db: Db,
+  study: number | string,
+  options: MetricsOptions = {},
+  realism: RealismRunner = realismHere,
+): StudySections {
   const summary = findStudy(db, study);
   if (!summary) throw notFound(`study ${JSON.stringify(String(study))}`);
   const studyId = summary.id;
@@ -121,12 +130,13 @@ export function studySections(db: Db, study: number | string, options: MetricsOp
     });
   };
   const count = new Map(families.map((f) => [f.family, f]));
+  if (count.has('tau-elicitation')) realism.warm();
   for (const family of TAU_FAMILIES) {
     const found = count.get(family);
     if (!found || (family === 'generic' && found.rewarded === 0)) continue;
     add(family, family === 'tau-elicitation' ? 6 : 5, (notes) => ({
       key: 'tau',
-      value: tauSection(family, of(family) ?? [], toolsOf, boot, notes),
+      value: tauSection(family, of(family) ?? [], toolsOf, boot, notes, realism),
     }));
   }
   add('vera', 4, (notes) => {

@@ -25,7 +25,8 @@ import type {
 import type { SubsetCount } from '../../shared/types/elicitation-rows';
 import { hits, meanInterval } from './intervals';
 import { elicitationFigures, type IntakeSource } from './elicitation';
-import { elicitationAnalyses } from './elicitation-analyses';
+import { elicitationAnalyses, startRealism } from './elicitation-analyses';
+import { realismHere, type RealismRunner } from './realism-runner';
 import { elicitationDifficulty } from './elicitation-difficulty';
 import { subsetOf } from './elicitation-facts';
 import { resultsCellEpisodes } from './results-cells';
@@ -195,6 +196,7 @@ function subsetCounts(episodes: readonly MetricsEpisode[]): SubsetCount[] {
 /**
  * Every τ table of one benchmark's episodes; `intake` supplies the tool events of calls with gold fields. Episodes of a
  * subset (`info.subset`: example calls, validation-only calls) are counted apart and left out of every other table.
+ * `realismRunner` computes the realism effects (default: on this thread).
  */
 export function tauSection(
   benchmark: MetricsFamily,
@@ -202,8 +204,11 @@ export function tauSection(
   intake: IntakeSource,
   options: BootstrapOptions,
   notes: string[],
+  realismRunner: RealismRunner = realismHere,
 ): TauSection {
   const episodes = resultsCellEpisodes(benchmark, all, notes, true);
+  // Started first and collected last, so a runner on another thread computes them beside the tables below.
+  const realism = startRealism(episodes, intake, options, realismRunner);
   const subsets = subsetCounts(all.filter((e) => subsetOf(e) !== null));
   const records = episodes.map(outcomeOf);
   const unscored = records.filter((r) => r.reward === null).length;
@@ -246,7 +251,7 @@ export function tauSection(
     pairwise: pairwise(records, options, notes, benchmark),
     crossEnvironment: crossEnvironment(records, options),
     ...elicitationFigures(episodes, intake, options, order),
-    ...elicitationAnalyses(episodes, intake, options, order),
+    ...elicitationAnalyses(episodes, options, order, realism),
     ...elicitationDifficulty(episodes, options, order),
   };
 }

@@ -20,6 +20,11 @@ export interface ClusterDraws {
 
 /** Draws of a key are kept when resamples × clusters is at most this (10,000 resamples of 1,600 clusters). */
 export const MAX_KEPT_DRAWS = 16_000_000;
+/**
+ * The draws a thread waiting for its next job keeps (the newest keys): a study's next job, e.g. after a label is
+ * saved, replays them instead of drawing again; a job can keep up to 190 MB, which a waiting thread should not hold.
+ */
+export const KEPT_BETWEEN_JOBS_BYTES = 32 * 1024 * 1024;
 /** Indices kept in all, the oldest keys forgotten first beyond it. */
 const MAX_KEPT_TOTAL = 48_000_000;
 
