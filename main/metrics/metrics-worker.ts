@@ -46,9 +46,12 @@ function compute(job: MetricsJob): void {
       const realism = job.realismWorker ? realismInHelper(job.realismWorker) : undefined;
       const { head, tasks } = studySections(conn, job.studyId, job.options, realism);
       post({ kind: 'head', head });
-      for (const task of inCostOrder(tasks)) {
+      // What another thread can compute starts once the first section is out: that one (interaction) reads the
+      // database alone, and does not wait for the episodes that the starts load.
+      inCostOrder(tasks).forEach((task, at) => {
         post({ kind: 'section', section: task.compute() });
-      }
+        if (at === 0) for (const other of tasks) other.start?.();
+      });
     });
   } catch (err) {
     last = {

@@ -11,7 +11,7 @@ const entry = new URL('./realism-worker-entry.mjs', import.meta.url).href;
 const stopping = new URL('../../test-support/realism-helper-stopping.mjs', import.meta.url).href;
 const refusing = new URL('../../test-support/realism-helper-refusing.mjs', import.meta.url).href;
 
-/** 3 environments × 40 tasks of one stratum, half assigned spelling_style (which fails more often); varied by `shift`. */
+/** 3 environments × 40 tasks of one stratum, half assigned spelling_style (which fails more often), by `shift`. */
 function units(shift: number) {
   const calls: RealismCall[] = ['regular', 'noise_heavy', 'speech_heavy'].flatMap((environment, e) =>
     Array.from({ length: 40 }, (_, i) => ({

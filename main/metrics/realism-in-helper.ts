@@ -41,7 +41,8 @@ function helperAt(entry: string): Helper {
   if (running && Atomics.load(running.signal, STOPPED) === 0) return running;
   const signal = new Int32Array(new SharedArrayBuffer(12));
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(new URL(entry), { workerData: { port: port2, signal: signal.buffer }, transferList: [port2] });
+  const workerData = { port: port2, signal: signal.buffer };
+  const worker = new Worker(new URL(entry), { workerData, transferList: [port2] });
   // It never keeps the metrics thread alive; one that fails or ends is marked stopped, so the next job starts another.
   worker.unref();
   const stopped = () => Atomics.store(signal, STOPPED, 1);

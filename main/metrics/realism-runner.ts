@@ -11,7 +11,11 @@ import type { RealismEffectRow } from '../../shared/types/elicitation-rows';
 export interface RealismRunner {
   /** Gets ready for realism effects to come (a helper thread starts), when the study has τ-Elicitation calls. */
   warm(): void;
-  start(units: readonly RealismUnit[], specs: readonly RealismSpec[], options: RealismOptions): () => RealismEffectRow[];
+  start(
+    units: readonly RealismUnit[],
+    specs: readonly RealismSpec[],
+    options: RealismOptions,
+  ): () => RealismEffectRow[];
 }
 
 /** Realism effects on this thread, computed when collected. */

@@ -31,6 +31,8 @@ import { transcriptionRows } from '../stats/text/transcription-rows';
 import { resolveOptions } from './metrics-options';
 import { resultsCellEpisodes } from './results-cells';
 import { realismHere, type RealismRunner } from './realism-runner';
+import { startRealism } from './elicitation-analyses';
+import type { RealismArm } from '../../shared/types/elicitation-rows';
 
 /**
  * A section to compute; `cost` orders the worker's computation (cheapest first: interaction reads the database alone
@@ -39,6 +41,8 @@ import { realismHere, type RealismRunner } from './realism-runner';
  */
 export interface SectionTask extends SectionPlan {
   cost: number;
+  /** Starts what another thread can compute while the sections before this one are computed (at most once, early). */
+  start?(): void;
   compute(): MetricsSection;
 }
 
@@ -116,13 +120,14 @@ export function studySections(
     return tools.get(id) ?? [];
   };
   const tasks: SectionTask[] = [];
-  const add = (id: string, cost: number, part: (notes: string[]) => MetricsPart) => {
+  const add = (id: string, cost: number, part: (notes: string[]) => MetricsPart, start?: () => void) => {
     const index = tasks.length;
     tasks.push({
       id,
       index,
       title: TITLES[id] ?? id,
       cost,
+      start,
       compute: () => {
         const notes: string[] = [];
         return finish(id, index, part(notes), o, notes);
@@ -131,13 +136,26 @@ export function studySections(
   };
   const count = new Map(families.map((f) => [f.family, f]));
   if (count.has('tau-elicitation')) realism.warm();
+  // τ-Elicitation's realism effects, started by the task's start (on the runner's thread) or when the section needs them.
+  let realismArms: (() => RealismArm[]) | null = null;
+  const startRealismArms = () => {
+    if (realismArms) return realismArms;
+    const episodes = resultsCellEpisodes('tau-elicitation', of('tau-elicitation') ?? [], []);
+    return (realismArms = startRealism(episodes, toolsOf, boot, realism));
+  };
   for (const family of TAU_FAMILIES) {
     const found = count.get(family);
     if (!found || (family === 'generic' && found.rewarded === 0)) continue;
-    add(family, family === 'tau-elicitation' ? 6 : 5, (notes) => ({
-      key: 'tau',
-      value: tauSection(family, of(family) ?? [], toolsOf, boot, notes, realism),
-    }));
+    const elicitation = family === 'tau-elicitation';
+    add(
+      family,
+      elicitation ? 6 : 5,
+      (notes) => ({
+        key: 'tau',
+        value: tauSection(family, of(family) ?? [], toolsOf, boot, notes, elicitation ? startRealismArms() : undefined),
+      }),
+      elicitation ? () => void startRealismArms() : undefined,
+    );
   }
   add('vera', 4, (notes) => {
     const vera = count.has('vera') ? resultsCellEpisodes('vera', of('vera') ?? [], notes) : undefined;

@@ -22,11 +22,11 @@ import type {
   SystemSuccess,
   TauSection,
 } from '../../shared/types/metrics';
-import type { SubsetCount } from '../../shared/types/elicitation-rows';
+import type { RealismArm, SubsetCount } from '../../shared/types/elicitation-rows';
 import { hits, meanInterval } from './intervals';
 import { elicitationFigures, type IntakeSource } from './elicitation';
 import { elicitationAnalyses, startRealism } from './elicitation-analyses';
-import { realismHere, type RealismRunner } from './realism-runner';
+import { realismHere } from './realism-runner';
 import { elicitationDifficulty } from './elicitation-difficulty';
 import { subsetOf } from './elicitation-facts';
 import { resultsCellEpisodes } from './results-cells';
@@ -196,7 +196,7 @@ function subsetCounts(episodes: readonly MetricsEpisode[]): SubsetCount[] {
 /**
  * Every τ table of one benchmark's episodes; `intake` supplies the tool events of calls with gold fields. Episodes of a
  * subset (`info.subset`: example calls, validation-only calls) are counted apart and left out of every other table.
- * `realismRunner` computes the realism effects (default: on this thread).
+ * `startedRealism` collects realism effects started earlier (by default they are computed here, when needed).
  */
 export function tauSection(
   benchmark: MetricsFamily,
@@ -204,11 +204,10 @@ export function tauSection(
   intake: IntakeSource,
   options: BootstrapOptions,
   notes: string[],
-  realismRunner: RealismRunner = realismHere,
+  startedRealism?: () => RealismArm[],
 ): TauSection {
   const episodes = resultsCellEpisodes(benchmark, all, notes, true);
-  // Started first and collected last, so a runner on another thread computes them beside the tables below.
-  const realism = startRealism(episodes, intake, options, realismRunner);
+  const realism = startedRealism ?? startRealism(episodes, intake, options, realismHere);
   const subsets = subsetCounts(all.filter((e) => subsetOf(e) !== null));
   const records = episodes.map(outcomeOf);
   const unscored = records.filter((r) => r.reward === null).length;
