@@ -126,7 +126,8 @@ describe('Results view: judge-corrected figures', () => {
     await page.locator('[data-testid="queue-assignee"][data-name="A"]').check();
     await page.getByTestId('queue-create').click();
     await page.getByTestId('queue-message').filter({ hasText: 'drew 24 calls' }).waitFor();
-    await expect(page.getByTestId('queue-list').textContent()).resolves.toContain('by judge label, Neyman');
+    // the message comes before the queue list is read again: wait for the list
+    await expect.poll(() => page.getByTestId('queue-list').textContent()).toContain('by judge label, Neyman');
     await page.getByTestId('budget-figure').selectOption('grade:correct');
     await page.getByTestId('budget-width').fill('0.3');
     await page.getByTestId('budget-plan').click();
@@ -144,6 +145,6 @@ describe('Results view: judge-corrected figures', () => {
     const cell = page.locator(
       '[data-testid="corrected-grade:correct"] tbody tr[data-system="gpt-realtime"][data-condition="all"]',
     );
-    await expect(cell.locator('td').nth(8).textContent()).resolves.toBe('2 strata');
+    await expect.poll(() => cell.locator('td').nth(8).textContent()).toBe('2 strata');
   });
 });

@@ -38,8 +38,9 @@ export function SetupQueues() {
   const create = async () => {
     try {
       const q = await call('queues.create', { studyId, name: name.trim(), size, seed, onlyFailed, stratifyBy: stratify, ...(stratify !== 'none' && allocation === 'neyman' ? { allocation, mapping: mapping || binary[0] } : {}), assignment: split ? 'split' : 'all', annotatorIds: who });
-      setMessage({ text: `drew ${q.spec.size} calls: ${Object.entries(q.spec.strata).map(([k, v]) => `${k} ${v}`).join(', ')}`, failed: false });
+      // The message comes with the list that shows the new queue.
       await loadQueues();
+      setMessage({ text: `drew ${q.spec.size} calls: ${Object.entries(q.spec.strata).map(([k, v]) => `${k} ${v}`).join(', ')}`, failed: false });
     } catch (err) {
       setMessage({ text: (err as Error).message, failed: true });
     }
