@@ -1,7 +1,8 @@
 /**
  * Issue 14: how long the transaction that completes an import holds the write lock (every label save waits for it).
- * Into a new study it renames the import's hidden study; into an existing one it moves the import's episodes there
- * (`moveStudyEpisodes`: every episode row and its index entries rewritten). Both in the same run on one database:
+ * Into a new study it renames the import's hidden study; into an existing one, where the import wrote its episodes
+ * hidden by its id (migration 19), it marks the import done (before migration 19 it moved them there from the hidden
+ * study, rewriting every episode row and its index entries). Both in the same run on one database:
  * 10,000 τ-Voice calls imported into a new study, then 10,000 others into that study, as `earshot import` does it
  * (importPath on this thread). Each write transaction of the connection is timed from its BEGIN IMMEDIATE to the end
  * of its commit; the completing one is the last but one (the planner statistics come after it).
@@ -99,7 +100,7 @@ export async function run(): Promise<BenchResult> {
           `${fmtMB(second.bytes)}), imported one after the other by importPath on this thread; database ` +
           `${fmtMB(statSync(file).size)} at the end`,
         phase('into a new study (the hidden study renamed)', rename),
-        phase('into that study (the episodes moved out of the hidden study)', move),
+        phase('into that study (written there, hidden until it completed)', move),
       ],
       wallMs: performance.now() - wall0,
       peakRssBytes: peakRssBytes(),

@@ -171,8 +171,8 @@ export async function run(): Promise<BenchResult> {
         `during the import on a worker thread (importInWorker, as import.start): ${spread(inWorker.ms)}; ` +
           `import ${fmtMs(workerMs)} wall, ${summary.episodes} episodes; CPU time of this process (import, its reader threads and the saves) ${fmtMs(workerCpu)}`,
         `during the import in another process (as earshot import): ${spread(inProcess.ms)}; import ${fmtMs(processMs)} wall from its start to its last line`,
-        `during an import of ${existingSummary.episodes} other episodes into the study of the first (import.start; its completing transaction moves them out of the hidden study): ` +
-          `${spread(inExisting.ms)}; import ${fmtMs(existingMs)} wall. The longest save waits for that completing transaction, the write lock's longest hold`,
+        `during an import of ${existingSummary.episodes} other episodes into the study of the first (import.start; written there hidden by the import's id, its completing transaction marks it done): ` +
+          `${spread(inExisting.ms)}; import ${fmtMs(existingMs)} wall. Before migration 19 the longest save waited for that completing transaction, which moved every episode out of the hidden study`,
       ],
       wallMs: performance.now() - wall0,
       peakRssBytes: peakRssBytes(),

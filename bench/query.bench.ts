@@ -149,7 +149,7 @@ function runCategory(db: Db, studyId: number, name: string, queries: [string, Q]
     into.push(performance.now() - t0);
   };
   for (let r = 0; r < Math.ceil(RUNS_PER_CATEGORY / perQuery.length); r++) for (const p of perQuery) time(p, p.samples);
-  const write = db.prepare('UPDATE episodes SET judge_label = judge_label WHERE id = (SELECT MIN(id) FROM episodes WHERE study_id = ?)');
+  const write = db.prepare('UPDATE episode_rows SET judge_label = judge_label WHERE id = (SELECT MIN(id) FROM episodes WHERE study_id = ?)');
   for (let r = 0; r < Math.ceil(COLD_RUNS_PER_CATEGORY / perQuery.length); r++) {
     for (const p of perQuery) {
       write.run(studyId);

@@ -63,7 +63,7 @@ export async function buildBrowseDb(file: string, episodes = 100_000, turnsPerEp
   const annotatorA = Number(db.prepare("INSERT INTO annotators (name, initials, created_at) VALUES ('Ann', 'AN', ?)").run(now).lastInsertRowid);
   const annotatorB = Number(db.prepare("INSERT INTO annotators (name, initials, created_at) VALUES ('Ben', 'BE', ?)").run(now).lastInsertRowid);
   const insEpisode = db.prepare(
-    `INSERT INTO episodes (study_id, external_id, benchmark, system, task, trial, condition, outcome, reward, duration_ms, info, content_hash, judge_label)
+    `INSERT INTO episode_rows (study_id, external_id, benchmark, system, task, trial, condition, outcome, reward, duration_ms, info, content_hash, judge_label)
      VALUES (?, ?, 'tau-voice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insTurn = db.prepare('INSERT INTO turns (episode_id, idx, speaker, start_ms, end_ms, text, words, tool) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)');

@@ -35,7 +35,7 @@ function insertEpisode(studyId: number, n: number, id: number | null = null): vo
   const reward = chance(10) ? null : (rand() % 5) / 4;
   const rowid = db
     .prepare(
-      `INSERT INTO episodes (id, study_id, external_id, benchmark, system, task, outcome, reward, duration_ms, judge_label, content_hash)
+      `INSERT INTO episode_rows (id, study_id, external_id, benchmark, system, task, outcome, reward, duration_ms, judge_label, content_hash)
        VALUES (?, ?, ?, 'generic', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .pluck()
@@ -130,11 +130,11 @@ describe('queryEpisodes equals the one-statement reference', () => {
     const qs = Array.from({ length: 30 }, () => randomQuery(1));
     const writes = [
       () => insertEpisode(1, 10_000),
-      () => db.prepare("UPDATE episodes SET judge_label = 'vad', reward = NULL WHERE id = (SELECT MIN(id) FROM episodes WHERE study_id = 1)").run(),
-      () => db.prepare('UPDATE episodes SET duration_ms = 0, system = ? WHERE id = (SELECT MAX(id) FROM episodes WHERE study_id = 1)').run('Delta'),
+      () => db.prepare("UPDATE episode_rows SET judge_label = 'vad', reward = NULL WHERE id = (SELECT MIN(id) FROM episodes WHERE study_id = 1)").run(),
+      () => db.prepare('UPDATE episode_rows SET duration_ms = 0, system = ? WHERE id = (SELECT MAX(id) FROM episodes WHERE study_id = 1)').run('Delta'),
       () => annotate(db.prepare('SELECT MAX(id) FROM episodes WHERE study_id = 1').pluck().get() as number, 1, 'false'),
       () => db.prepare("DELETE FROM episode_conditions WHERE key = 'tier' AND episode_id IN (SELECT id FROM episodes WHERE study_id = 1 LIMIT 20)").run(),
-      () => db.prepare('DELETE FROM episodes WHERE id = (SELECT MIN(id) FROM episodes WHERE study_id = 1)').run(),
+      () => db.prepare('DELETE FROM episode_rows WHERE id = (SELECT MIN(id) FROM episodes WHERE study_id = 1)').run(),
     ];
     for (const write of writes) {
       for (const q of qs) queryEpisodes(db, q); // warm whatever is cached
@@ -148,7 +148,7 @@ describe('queryEpisodes equals the one-statement reference', () => {
     const before = queryEpisodes(db, q);
     const other = new Database(join(dir, 'studio.db'));
     try {
-      other.prepare('UPDATE episodes SET reward = 99 WHERE id = ?').run(before.rows[before.rows.length - 1].id);
+      other.prepare('UPDATE episode_rows SET reward = 99 WHERE id = ?').run(before.rows[before.rows.length - 1].id);
     } finally {
       other.close();
     }
@@ -164,7 +164,7 @@ describe('queryEpisodes equals the one-statement reference', () => {
     insertEpisode(1, 20_000); // an episode with conditions in study 1, as an import into another study writes it
     const newest = db.prepare('SELECT MAX(id) FROM episodes WHERE study_id = 1').pluck().get() as number;
     db.prepare("UPDATE episode_conditions SET value = 'speech' WHERE episode_id = ?").run(newest);
-    db.prepare('DELETE FROM episodes WHERE id = (SELECT MAX(id) FROM episodes WHERE study_id = 2)').run();
+    db.prepare('DELETE FROM episode_rows WHERE id = (SELECT MAX(id) FROM episodes WHERE study_id = 2)').run();
     expect(indexOf(3)).toBe(kept);
     for (let i = 0; i < 10; i++) check(randomQuery(3));
     const first = db.prepare('SELECT MIN(id) FROM episodes WHERE study_id = 3').pluck().get() as number;

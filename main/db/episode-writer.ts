@@ -2,7 +2,8 @@
  * An import's inserts of new episodes, inside the import's transactions: episode rows with ids given by the caller,
  * their conditions, search text, turns, judgements and audio links, many rows a statement; the move of an import's
  * episodes from its hidden study into their study, or their deletion when it fails; and the planner statistics the
- * episode browser relies on, refreshed after an import.
+ * episode browser relies on, refreshed after an import. Episodes are written to `episode_rows`, whose view `episodes`
+ * every reader reads (migration 19).
  */
 import type { Db } from './open';
 import { RowInserter } from './insert-rows';
@@ -21,9 +22,9 @@ export class EpisodeWriter {
     // episode rows many to a statement (triggers on episodes make each statement costly), with ids assigned by the caller
     this.episodes = new RowInserter(
       db,
-      `INSERT INTO episodes (id, study_id, external_id, benchmark, content_hash, system, task, trial, condition, outcome,
-         reward, duration_ms, info, judge_label)`,
-      14,
+      `INSERT INTO episode_rows (id, study_id, external_id, benchmark, content_hash, system, task, trial, condition,
+         outcome, reward, duration_ms, info, judge_label, import_id)`,
+      15,
     );
     this.conditions = new RowInserter(db, 'INSERT OR IGNORE INTO episode_conditions (episode_id, key, value)', 3);
     this.turns = new RowInserter(
@@ -46,19 +47,26 @@ export class EpisodeWriter {
     );
   }
 
-  /** The id one past the highest episode id in the database: the id SQLite would give the next episode. */
+  /**
+   * The id one past the highest episode id in the database, the rows of imports in progress included: the id SQLite
+   * would give the next episode.
+   */
   nextEpisodeId(): number {
-    return (this.db.prepare('SELECT coalesce(max(id), 0) FROM episodes').pluck().get() as number) + 1;
+    return (this.db.prepare('SELECT coalesce(max(id), 0) FROM episode_rows').pluck().get() as number) + 1;
   }
 
-  /** The content hash of the study's episode with this external id, or undefined when the study has none. */
+  /**
+   * The content hash of the study's episode with this external id, or undefined when the study has none (an import in
+   * progress has none yet).
+   */
   storedContentHash(studyId: number, externalId: string): string | undefined {
     return this.hashOf.get(studyId, externalId) as string | undefined;
   }
 
   /**
-   * Episode rows of 14 values each: id, study_id, external_id, benchmark, content_hash, system, task, trial, condition
-   * (JSON), outcome, reward, duration_ms, info (JSON), judge_label.
+   * Episode rows of 15 values each: id, study_id, external_id, benchmark, content_hash, system, task, trial, condition
+   * (JSON), outcome, reward, duration_ms, info (JSON), judge_label, import_id (the import in progress that writes them
+   * into an existing study, which hides them until it completes; null in an import's hidden study).
    */
   insertEpisodes(values: readonly unknown[]): void {
     this.episodes.run(values);
@@ -94,17 +102,24 @@ export class EpisodeWriter {
 }
 
 /**
- * Moves every episode of study `from` into study `to` (an import's hidden study into the study it was imported into),
- * with everything that hangs on the episodes; fails on an external id both studies hold. Bumps each study's browse
- * counter once: the browse trigger does not fire on `study_id` (migration 17), so no trigger runs per moved row.
+ * Moves every episode of study `from` into study `to` (an import's hidden study into a study of its name made by
+ * another import meanwhile), with everything that hangs on the episodes; fails on an external id both studies hold.
+ * Bumps each study's browse counter once: the browse trigger does not fire on `study_id` (migration 17).
  */
 export function moveStudyEpisodes(db: Db, from: number, to: number): void {
-  if (db.prepare('UPDATE episodes SET study_id = ? WHERE study_id = ?').run(to, from).changes === 0) return;
-  const bump = db.prepare(
+  if (db.prepare('UPDATE episode_rows SET study_id = ? WHERE study_id = ?').run(to, from).changes === 0) return;
+  bumpBrowseVersion(db, from);
+  bumpBrowseVersion(db, to);
+}
+
+/**
+ * Bumps the browse counter of a study whose episodes changed without a trigger seeing it: an import that wrote into
+ * it completed (its rows appear at once; the insert trigger leaves out rows of an import in progress).
+ */
+export function bumpBrowseVersion(db: Db, studyId: number): void {
+  db.prepare(
     'INSERT INTO study_browse_version (study_id, n) VALUES (?, 1) ON CONFLICT (study_id) DO UPDATE SET n = n + 1',
-  );
-  bump.run(from);
-  bump.run(to);
+  ).run(studyId);
 }
 
 /**
@@ -113,8 +128,15 @@ export function moveStudyEpisodes(db: Db, from: number, to: number): void {
  */
 export function deleteStudyEpisodes(db: Db, studyId: number, limit: number): number {
   return db
-    .prepare('DELETE FROM episodes WHERE id IN (SELECT id FROM episodes WHERE study_id = ? LIMIT ?)')
+    .prepare('DELETE FROM episode_rows WHERE id IN (SELECT id FROM episode_rows WHERE study_id = ? LIMIT ?)')
     .run(studyId, limit).changes;
+}
+
+/** Deletes up to `limit` episodes an import wrote into an existing study, as deleteStudyEpisodes; returns how many. */
+export function deleteImportEpisodes(db: Db, importId: number, limit: number): number {
+  return db
+    .prepare('DELETE FROM episode_rows WHERE id IN (SELECT id FROM episode_rows WHERE import_id = ? LIMIT ?)')
+    .run(importId, limit).changes;
 }
 
 /** Rows ANALYZE samples per index: enough for the planner's choices, and it bounds the time the lock is held. */

@@ -137,7 +137,7 @@ function prepared(db: Db, sql: string): Statement {
 
 /** Sets the episode's denormalized judge label to its latest judgement's label (call after adding judgements). */
 export function refreshJudgeLabel(db: Db, episodeId: number): void {
-  prepared(db, 'UPDATE episodes SET judge_label = (SELECT label FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1) WHERE id = ?').run(episodeId, episodeId);
+  prepared(db, 'UPDATE episode_rows SET judge_label = (SELECT label FROM judgements WHERE episode_id = ? ORDER BY id DESC LIMIT 1) WHERE id = ?').run(episodeId, episodeId);
 }
 
 /** An episode as the annotation rules read it: its study, ids, system, task, condition, outcome, reward and info. */

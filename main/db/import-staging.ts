@@ -1,7 +1,9 @@
 /**
  * Where an import in progress keeps its rows: a hidden study of its own, recorded by an `imports` row in progress
- * (imports.ts), which every reader leaves out. The import writes there in many short transactions; it completes by
- * giving the hidden study its name or moving its episodes into the existing study, in one transaction. When it fails,
+ * (imports.ts), which every reader leaves out; or, importing into an existing study, that study, each row marked with
+ * the import's id, which hides it from every reader while the import is in progress (the `episodes` view, migration
+ * 19). The import writes in many short transactions; it completes in one, by marking the import done and giving the
+ * hidden study its name (or, into an existing study, deleting the empty hidden study). When it fails,
  * is cancelled, or its process dies, the hidden study is deleted in short transactions too (`discardStaging`, and at
  * every open `sweepAbandonedImports`), so that nothing of it ever shows and nothing of it stays.
  */
@@ -9,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from './open';
 import { deleteUnlinkedAssets } from './audio';
-import { deleteStudyEpisodes } from './episode-writer';
+import { deleteImportEpisodes, deleteStudyEpisodes } from './episode-writer';
 import { DomainError } from '../domain/errors';
 import {
   insertPendingImport,
@@ -72,15 +74,17 @@ export function keepStaging(db: Db, staging: Staging): void {
 }
 
 /**
- * Deletes an import in progress with all its rows, 50 episodes a transaction, then its hidden study and the
- * audio assets no episode links any more; does nothing when it is not in progress (already completed or removed).
+ * Deletes an import in progress with all its rows, 50 episodes a transaction (those in an existing study first), then
+ * its hidden study and the audio assets no episode links any more; does nothing when it is not in progress (already
+ * completed or removed).
  */
 export function discardStaging(db: Db, importId: number): void {
   for (;;) {
     const deleted = inWriteTransaction(db, () => {
       const studyId = pendingImportStudy(db, importId);
       if (studyId === null) return 0;
-      const n = deleteStudyEpisodes(db, studyId, DELETE_BATCH);
+      // the rows it wrote into an existing study first: they stay hidden only while its imports row is in progress
+      const n = deleteImportEpisodes(db, importId, DELETE_BATCH) || deleteStudyEpisodes(db, studyId, DELETE_BATCH);
       if (n === 0) {
         deleteStudy(db, studyId); // its imports row goes with it (cascade)
         deleteUnlinkedAssets(db);

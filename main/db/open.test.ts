@@ -21,7 +21,7 @@ describe('openDatabase', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
-    for (const t of ['studies', 'episodes', 'turns', 'audio_assets', 'judgements', 'annotators', 'annotations', 'adjudications', 'label_history']) {
+    for (const t of ['studies', 'episode_rows', 'turns', 'audio_assets', 'judgements', 'annotators', 'annotations', 'adjudications', 'label_history']) {
       expect(tables).toContain(t);
     }
     db.close();
@@ -60,7 +60,7 @@ describe('openDatabase', () => {
 
   it('enforces foreign keys and keeps the label history append-only', () => {
     const db = openDatabase(tempDb());
-    expect(() => db.prepare("INSERT INTO episodes (study_id, external_id, benchmark, content_hash) VALUES (999, 'x', 'generic', 'h')").run()).toThrow(/FOREIGN KEY/);
+    expect(() => db.prepare("INSERT INTO episode_rows (study_id, external_id, benchmark, content_hash) VALUES (999, 'x', 'generic', 'h')").run()).toThrow(/FOREIGN KEY/);
     db.prepare("INSERT INTO label_history (episode_id, field, phase, action, at) VALUES (1, 'source', 'final', 'set', 'now')").run();
     expect(() => db.prepare("UPDATE label_history SET field = 'x'").run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM label_history').run()).toThrow(/append-only/);

@@ -29,8 +29,13 @@ export interface PreparedAudio {
 
 /** Where an import writes and what it reports. */
 export interface InsertTarget {
-  /** The import's hidden study, which holds its episodes until it completes. */
+  /** Where the episodes are written: the study they are imported into when it exists already, else the hidden study. */
   studyId: number;
+  /**
+   * The import in progress, when it writes into an existing study: its rows carry its id, which hides them from every
+   * reader until it completes (migration 19); null in the import's hidden study, which no reader lists.
+   */
+  importId: number | null;
   /** The study the episodes are imported into, when it exists already: episodes it holds are not imported again. */
   priorStudyId: number | null;
   benchmark: string;
@@ -122,11 +127,11 @@ export class BatchInserter {
       this.inBatch.set(episode.externalId, hash);
       fresh.push([this.nextId++, episode, hash]);
     }
-    const { studyId, benchmark } = this.target;
+    const { studyId, benchmark, importId } = this.target;
     const rows: unknown[] = [];
     const pairs: unknown[] = [];
     for (const [id, e, hash] of fresh) {
-      rows.push(id, studyId, e.externalId, benchmark, hash, ...e.columns);
+      rows.push(id, studyId, e.externalId, benchmark, hash, ...e.columns, importId);
       for (let i = 0; i < e.conditions.length; i += 2) pairs.push(id, e.conditions[i], e.conditions[i + 1]);
     }
     this.rows.insertEpisodes(rows);

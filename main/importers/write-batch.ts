@@ -5,7 +5,7 @@
 import type { Db } from '../db/open';
 import { discardStaging, keepStaging, openStaging, sweepAbandonedImports, type Staging } from '../db/import-staging';
 import { finishPendingImport, hasImport } from '../db/imports';
-import { moveStudyEpisodes, refreshPlannerStatistics } from '../db/episode-writer';
+import { bumpBrowseVersion, moveStudyEpisodes, refreshPlannerStatistics } from '../db/episode-writer';
 import { deleteStudy, renameStudy, studyIdByName, writeStudyInfo } from '../db/studies';
 import { inUnsyncedWriteTransaction, inWriteTransaction, othersCommitMark } from '../db/transaction';
 import { DomainError } from '../domain/errors';
@@ -38,15 +38,16 @@ export async function writeBatch(db: Db, batch: ImportBatch, options: WriteOptio
 }
 
 /**
- * Writes episodes that arrive chunk by chunk, in batch order. They go into a hidden study of the import's own
- * (db/import-staging.ts) in short IMMEDIATE transactions whose commits do not wait for the disk (TransactionPacer
- * sizes them), with a pause after each in which the event loop turns (progress, cancel) and other connections get the
- * write lock. Chunks are taken between transactions, so whatever produces them (threads reading the source, or an
- * async source reading and decoding as it goes) runs while no lock is held.
+ * Writes episodes that arrive chunk by chunk, in batch order. They go into the study they are imported into when it
+ * exists, marked as the import's, else into a hidden study of the import's own (db/import-staging.ts), in short
+ * IMMEDIATE transactions whose commits do not wait for the disk (TransactionPacer sizes them), with a pause after each
+ * in which the event loop turns (progress, cancel) and other connections get the write lock. Chunks are taken between
+ * transactions, so whatever produces them (threads reading the source, or an async source reading and decoding as it
+ * goes) runs while no lock is held.
  *
- * One last transaction, synced to disk with all before it, completes the import: the hidden study takes its name, or
- * its episodes move into the study of that name, with the labels that came with them. Until then no reader sees any
- * of it. A chunk source that throws, a cancel, or any fault deletes what was written; so does a later open of the
+ * One last transaction, synced to disk with all before it, completes the import: the import is marked done, which
+ * shows the episodes it wrote into an existing study, or the hidden study takes its name, with the labels that came
+ * with them. Until then no reader sees any of it. A chunk source that throws, a cancel, or any fault deletes what was written; so does a later open of the
  * database once the process is gone. When the study already has an import with the same content hash (computed from
  * the episodes' content hashes as they arrive), what was written is deleted too and the summary says `unchanged`.
  */
@@ -79,9 +80,11 @@ export async function writeEpisodeChunks(
   );
   try {
     options.onStaged?.(staging.importId);
+    const existing = studyIdByName(db, studyName);
     const inserter = new BatchInserter(db, {
-      studyId: staging.studyId,
-      priorStudyId: studyIdByName(db, studyName),
+      studyId: existing ?? staging.studyId,
+      importId: existing === null ? null : staging.importId,
+      priorStudyId: existing,
       benchmark: header.benchmark,
       format: header.format,
       source: header.source,
@@ -99,7 +102,7 @@ export async function writeEpisodeChunks(
         inUnsyncedWriteTransaction(db, () =>
           pacer.time(part.length, () => {
             keepStaging(db, staging);
-            inserter.insert(part);
+            insertInto(studyName, existing, () => inserter.insert(part));
           }),
         );
         const now = othersCommitMark(db);
@@ -113,7 +116,7 @@ export async function writeEpisodeChunks(
       }
     }
     options.signal?.throwIfAborted();
-    const study = { name: studyName, info: header.studyInfo };
+    const study = { name: studyName, info: header.studyInfo, into: existing };
     summary.unchanged = inWriteTransaction(db, () => complete(db, staging, inserter, study, options.now, summary));
   } catch (err) {
     try {
@@ -135,16 +138,37 @@ export async function writeEpisodeChunks(
 }
 
 /**
+ * Inserts episodes; into an existing study (`into`), refuses as a conflict what another writer did to it meanwhile:
+ * it was deleted, or another import in progress is writing episodes with the same ids into it.
+ */
+function insertInto(name: string, into: number | null, insert: () => void): void {
+  try {
+    insert();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (into === null) throw err;
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      throw new DomainError('conflict', `"${name}": the study was deleted during the import`);
+    }
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' && /episode_rows\.external_id/.test((err as Error).message)) {
+      throw new DomainError('conflict', `"${name}": another import is adding episodes with the same ids; import again`);
+    }
+    throw err;
+  }
+}
+
+/**
  * Completes the import in one transaction; returns true (and changes nothing) when the study already has an import of
- * the same content. Otherwise the hidden study becomes the study `name` with the reader's final `info`, or, when a
- * study of that name exists (it may have been made by another import meanwhile), its episodes move there (keeping its
- * own info); then the labels that came with them are stored.
+ * the same content. An import into an existing study (`into`) wrote there: marking it done shows its episodes. Else
+ * the hidden study becomes the study `name` with the reader's final `info`, or, when a study of that name was made
+ * meanwhile (by another import), its episodes move there (keeping its own info). Then the labels that came with them
+ * are stored.
  */
 function complete(
   db: Db,
   staging: Staging,
   inserter: BatchInserter,
-  { name, info }: { name: string; info: Record<string, unknown> },
+  { name, info, into }: { name: string; info: Record<string, unknown>; into: number | null },
   now: Date,
   summary: ImportSummary,
 ): boolean {
@@ -155,11 +179,14 @@ function complete(
     summary.study.id = existing;
     return true;
   }
+  if (into !== null && existing !== into) {
+    throw new DomainError('conflict', `"${name}": the study was renamed or deleted during the import`);
+  }
   const studyId = existing ?? staging.studyId;
   if (existing === null) {
     renameStudy(db, staging.studyId, name);
     writeStudyInfo(db, staging.studyId, info); // a streamed reader may have learnt more by the end (VERA's tracks)
-  } else {
+  } else if (into === null) {
     try {
       moveStudyEpisodes(db, staging.studyId, existing);
     } catch (err) {
@@ -168,6 +195,7 @@ function complete(
     }
   }
   finishPendingImport(db, staging.importId, { studyId, contentHash, importedAt: now.toISOString() });
+  if (into !== null) bumpBrowseVersion(db, into);
   if (existing !== null) deleteStudy(db, staging.studyId);
   inserter.insertLabels();
   summary.study.id = studyId;

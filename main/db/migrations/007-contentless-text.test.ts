@@ -28,7 +28,7 @@ describe('migration 7 (contentless full-text index)', () => {
     expect(search(migrated, '"want a refund refund issued"')).toEqual([1]);
     expect(search(migrated, 'flight OR refund')).toEqual([1, 2]);
     expect(migrated.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'episode_text_content'").pluck().get()).toBe(0);
-    migrated.prepare('DELETE FROM episodes WHERE id = 1').run();
+    migrated.prepare('DELETE FROM episode_rows WHERE id = 1').run();
     expect(search(migrated, 'flight OR refund')).toEqual([2]);
     migrated.close();
   });

@@ -33,7 +33,12 @@ describe('migration 8 (adjudicated values take the labels’ JSON encoding)', ()
     const v7 = new Database(file);
     migrate(v7, migrations.filter((m) => m.version <= 7), file);
     const batch = await readTauElicitation(fixture('tau-elicitation'));
+    // Today's writer writes episode_rows (migration 19): lent that shape for the import, the table gets its own back.
+    v7.exec(`ALTER TABLE episodes RENAME TO episode_rows; ALTER TABLE episode_rows ADD COLUMN import_id INTEGER;
+             CREATE VIEW episodes AS SELECT * FROM episode_rows;`);
     const { study } = await writeBatch(v7, batch, { studyName: 'τ-E', now: new Date() });
+    v7.exec(`DROP VIEW episodes; ALTER TABLE episode_rows DROP COLUMN import_id;
+             ALTER TABLE episode_rows RENAME TO episodes;`);
     const [agentCall, unresolvedCall] = disputedEpisodes(v7);
     // What decide() wrote before migration 8: the bare string. No product function writes that any more.
     const legacy = v7.prepare(

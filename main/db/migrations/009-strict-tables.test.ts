@@ -17,6 +17,7 @@ import { migration012 } from './012-aligned-turns';
 import { migration014 } from './014-queue-item-design';
 import { migration016 } from './016-study-browse-version';
 import { migration018 } from './018-peaks-overview';
+import { migration019 } from './019-imports-complete-in-place';
 
 const dir = mkdtempSync(join(tmpdir(), 'earshot-migration-9-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -77,12 +78,14 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
   let s: Services;
 
   beforeAll(async () => {
-    // Today's code seeds the demo and plays the scenario, and it writes the columns migrations 10, 12, 14 and 18 add
-    // and reads migration 16's per-study browse versions; migration 9 rebuilds each table from its own CREATE TABLE
+    // Today's code seeds the demo and plays the scenario, and it writes the columns migrations 10, 12, 14 and 18 add,
+    // migration 19's episode_rows, and reads migration 16's per-study browse versions; migration 9 rebuilds each table from its own CREATE TABLE
     // text and puts the triggers back, so the columns, the table and its triggers travel with it.
     const raw = new Database(file);
     migrate(raw, upTo8, file);
-    for (const later of [migration010, migration012, migration014, migration016, migration018]) raw.exec(later);
+    for (const later of [migration010, migration012, migration014, migration016, migration018, migration019]) {
+      raw.exec(later);
+    }
     raw.close();
     const v8 = await openStudioServices(file, { clock, migrations: upTo8 });
     scenario = await playScenario(v8, dir);
@@ -100,7 +103,7 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
   it('started from a row in every table', () => {
     expect(before.filter((t) => t.rows.length === 0).map((t) => t.table)).toEqual([]);
     expect(before.map((t) => t.table)).toEqual(
-      expect.arrayContaining(['episodes', 'runs', 'judge_reveals', 'episode_text']),
+      expect.arrayContaining(['episode_rows', 'runs', 'judge_reveals', 'episode_text']),
     );
   });
 
@@ -128,12 +131,12 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
     const insert = (trial: unknown, duration: unknown) =>
       s.db
         .prepare(
-          `INSERT INTO episodes (study_id, external_id, benchmark, content_hash, trial, duration_ms)
+          `INSERT INTO episode_rows (study_id, external_id, benchmark, content_hash, trial, duration_ms)
                   VALUES (?, 'typed', 'generic', 'h', ?, ?)`,
         )
         .run(scenario.demoStudyId, trial, duration);
-    expect(() => insert('first', 10)).toThrow(/cannot store TEXT value in INTEGER column episodes\.trial/);
-    expect(() => insert(0, 1.5)).toThrow(/cannot store REAL value in INTEGER column episodes\.duration_ms/);
+    expect(() => insert('first', 10)).toThrow(/cannot store TEXT value in INTEGER column episode_rows\.trial/);
+    expect(() => insert(0, 1.5)).toThrow(/cannot store REAL value in INTEGER column episode_rows\.duration_ms/);
     expect(() => s.db.prepare('UPDATE audio_assets SET peaks = ? WHERE id = 1').run('peaks')).toThrow(
       /cannot store TEXT value in BLOB column audio_assets\.peaks/,
     );
@@ -167,7 +170,7 @@ describe('migration 9 (STRICT tables) on a version 8 studio with rows in every t
     const [gone] = searches[0];
     const n = browseVersion(s.db);
     // No product function deletes an episode; the delete trigger and the cascade are checked with SQL.
-    s.db.prepare('DELETE FROM episodes WHERE id = ?').run(gone);
+    s.db.prepare('DELETE FROM episode_rows WHERE id = ?').run(gone);
     expect(await search(s, scenario.demoStudyId, 'order')).toEqual(searches[0].slice(1));
     expect(s.db.prepare('SELECT count(*) FROM turns WHERE episode_id = ?').pluck().get(gone)).toBe(0);
     expect(browseVersion(s.db)).toBeGreaterThan(n);
@@ -178,8 +181,13 @@ describe('migration 9 when a stored value cannot be kept', () => {
   // What no product function writes: values of the wrong type, as an older build or another tool could have left.
   const cases = [
     ['turns', 'start_ms', "'soon'", /table turns, rowid \d+, column start_ms holds the text "soon"/],
-    ['episodes', 'reward', "'high'", /table episodes, rowid \d+, column reward holds the text "high"/],
-    ['episodes', 'duration_ms', '2.5', /table episodes, rowid \d+, column duration_ms holds the real number 2\.5/],
+    ['episode_rows', 'reward', "'high'", /table episode_rows, rowid \d+, column reward holds the text "high"/],
+    [
+      'episode_rows',
+      'duration_ms',
+      '2.5',
+      /table episode_rows, rowid \d+, column duration_ms holds the real number 2\.5/,
+    ],
     ['audio_assets', 'peaks', "'flat'", /table audio_assets, rowid \d+, column peaks holds the text "flat"/],
     [
       'episode_conditions',
@@ -198,8 +206,9 @@ describe('migration 9 when a stored value cannot be kept', () => {
       const file = join(dir, `refused-${table}-${column}.sqlite`);
       const v8 = new Database(file);
       migrate(v8, upTo8, file);
-      // Today's importer stores each asset's overview (migration 18); a version 8 studio has no aligned turns.
-      v8.exec(migration018);
+      // Today's importer stores each asset's overview (migration 18) and writes episode_rows, bumping per-study
+      // browse versions (migrations 19 and 16); a version 8 studio has no aligned turns.
+      for (const later of [migration016, migration018, migration019]) v8.exec(later);
       await importPath(v8, fixture('vera', 'test_voice_episodes'), 'vera', { now: clock() }, { align: false });
       const target = table === 'episode_conditions' ? 'episode_id' : 'rowid';
       v8.exec(`UPDATE ${table} SET ${column} = ${value} WHERE ${target} = (SELECT max(${target}) FROM ${table})`);
@@ -211,7 +220,9 @@ describe('migration 9 when a stored value cannot be kept', () => {
       const after = new Database(file);
       expect(after.pragma('user_version', { simple: true })).toBe(8);
       expect(dumpDatabase(after)).toEqual(rows);
-      expect((after.pragma('table_list') as { strict: number }[]).some((t) => t.strict)).toBe(false);
+      // study_browse_version, which migration 16 made STRICT from the start, aside
+      const tables = after.pragma('table_list') as { name: string; strict: number }[];
+      expect(tables.filter((t) => t.strict).map((t) => t.name)).toEqual(['study_browse_version']);
       after.close();
     },
   );

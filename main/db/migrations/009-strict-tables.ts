@@ -102,8 +102,11 @@ interface SchemaObject {
   sql: string;
 }
 
-/** The CREATE statements of the indexes written by hand (not those of UNIQUE constraints) and of the triggers. */
-function indexesAndTriggers(db: Database.Database, tables: Rebuild[]): { indexes: string[]; triggers: SchemaObject[] } {
+/** The CREATE statements of the indexes written by hand (not those of UNIQUE constraints), the triggers and views. */
+function indexesAndTriggers(
+  db: Database.Database,
+  tables: Rebuild[],
+): { indexes: string[]; triggers: SchemaObject[]; views: SchemaObject[] } {
   const of = (type: string) =>
     db
       .prepare(
@@ -116,6 +119,7 @@ function indexesAndTriggers(db: Database.Database, tables: Rebuild[]): { indexes
       .filter((i) => rebuilt.has(i.table))
       .map((i) => i.sql),
     triggers: of('trigger'),
+    views: of('view'),
   };
 }
 
@@ -154,13 +158,16 @@ function restoreStatistics(db: Database.Database, saved: Statistics[]): void {
 export function migration009(db: Database.Database): void {
   const tables = tablesToRebuild(db);
   for (const t of tables) assertStrictValues(db, VERSION, t);
-  const { indexes, triggers } = indexesAndTriggers(db, tables);
+  const { indexes, triggers, views } = indexesAndTriggers(db, tables);
   const stats = savedStatistics(db);
-  // Triggers go first and come back last: a rename checks every trigger, and one naming a table dropped a moment
-  // before (the browse_version triggers name browse_version, the episode delete trigger names episode_text) fails it.
+  // Triggers and views go first and come back last: a rename checks every trigger and view, and one naming a table
+  // dropped a moment before (the browse_version triggers name browse_version, the episode delete trigger names
+  // episode_text; a view of a later schema names its table) fails it.
   for (const trigger of triggers) db.exec(`DROP TRIGGER ${quoteName(trigger.name)}`);
+  for (const view of views) db.exec(`DROP VIEW ${quoteName(view.name)}`);
   for (const t of tables) rebuildStrict(db, t);
   for (const sql of indexes) db.exec(sql);
+  for (const view of views) db.exec(view.sql);
   for (const trigger of triggers) db.exec(trigger.sql);
   restoreStatistics(db, stats);
 }

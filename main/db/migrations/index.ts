@@ -17,6 +17,7 @@ import { migration015 } from './015-episode-audio-by-asset';
 import { migration016 } from './016-study-browse-version';
 import { migration017 } from './017-lighter-episode-move';
 import { migration018 } from './018-peaks-overview';
+import { migration019 } from './019-imports-complete-in-place';
 import type Database from 'better-sqlite3';
 import type { RebuildMigration } from './table-rebuild';
 
@@ -49,6 +50,7 @@ export const migrations: readonly Migration[] = [
   { version: 16, sql: migration016 },
   { version: 17, sql: migration017 },
   { version: 18, sql: migration018 },
+  { version: 19, sql: migration019 },
 ];
 
 /** The schema version this code brings a database to. */
