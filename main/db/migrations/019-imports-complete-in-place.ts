@@ -12,8 +12,8 @@
 const COLUMNS = `id, study_id, external_id, benchmark, system, task, trial, condition, outcome, reward, duration_ms, info,
   content_hash, judge_label`;
 
-/** What a row of an import in progress is: its import is pending (the partial index below finds those at once). */
-export const PENDING_ROW = "import_id IN (SELECT id FROM imports WHERE content_hash GLOB 'pending:*')";
+/** A row of an import in progress: its import is still pending (the partial index `imports_pending` finds those). */
+const PENDING_ROW = "import_id IN (SELECT id FROM imports WHERE content_hash GLOB 'pending:*')";
 
 /** The seven browse indexes of migrations 1, 4 and 5: name and leading columns. */
 const BROWSE_INDEXES: readonly [string, string][] = [
