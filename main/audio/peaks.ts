@@ -133,58 +133,60 @@ class PeakScanner {
     return Math.min(this.buckets - 1, Math.floor((frame * this.rate) / this.info.sampleRate));
   }
 
-  /** Mono or stereo 16-bit samples loaded into the kernel: each bucket's run in it, a run too short for it here. */
-  private scanInKernel(kernel: PeakKernel, samples: Int16Array, n: number): void {
-    const { channels } = this.info;
-    const { max, buckets } = this;
-    let i = 0;
-    while (i < n) {
+  /** Calls `visit` for each run of the piece's `n` frames that falls in one bucket, in order, and counts them read. */
+  private eachBucketRun(n: number, visit: (bucket: number, from: number, to: number) => void): void {
+    for (let i = 0; i < n; ) {
       const bucket = this.bucketOf(this.frame);
       const stop = Math.min(n, i + (this.bucketEnd(bucket) - this.frame));
-      const count = (stop - i) * channels;
-      let even = 0;
-      let odd = 0;
-      if (count >= KERNEL_MIN_SAMPLES) {
-        const both = kernel.maxAbs(i * channels, count);
-        even = both & 0xffff;
-        odd = both >>> 16;
-      } else {
-        for (let j = i * channels; j < stop * channels; j += 2) {
-          even = Math.max(even, Math.abs(samples[j]));
-          if (j + 1 < stop * channels) odd = Math.max(odd, Math.abs(samples[j + 1]));
-        }
-      }
-      if (channels === 2) {
-        if (even / 32768 > max[bucket]) max[bucket] = even / 32768;
-        if (odd / 32768 > max[buckets + bucket]) max[buckets + bucket] = odd / 32768;
-      } else {
-        const m = Math.max(even, odd) / 32768;
-        if (m > max[bucket]) max[bucket] = m;
-      }
+      visit(bucket, i, stop);
       this.frame += stop - i;
       i = stop;
     }
   }
 
+  /** Raises the peak at `k` to the 16-bit amplitude `m` if that is higher. */
+  private raise(k: number, m: number): void {
+    if (m / 32768 > this.max[k]) this.max[k] = m / 32768;
+  }
+
+  /** Mono or stereo 16-bit samples loaded into the kernel: each bucket's run in it, a run too short for it here. */
+  private scanInKernel(kernel: PeakKernel, samples: Int16Array, n: number): void {
+    const { channels } = this.info;
+    this.eachBucketRun(n, (bucket, from, to) => {
+      const count = (to - from) * channels;
+      let even = 0;
+      let odd = 0;
+      if (count >= KERNEL_MIN_SAMPLES) {
+        const both = kernel.maxAbs(from * channels, count);
+        even = both & 0xffff;
+        odd = both >>> 16;
+      } else {
+        for (let j = from * channels; j < to * channels; j += 2) {
+          even = Math.max(even, Math.abs(samples[j]));
+          if (j + 1 < to * channels) odd = Math.max(odd, Math.abs(samples[j + 1]));
+        }
+      }
+      if (channels === 1) {
+        this.raise(bucket, Math.max(even, odd));
+      } else {
+        this.raise(bucket, even);
+        this.raise(this.buckets + bucket, odd);
+      }
+    });
+  }
+
   /** 16-bit samples of more than two channels. */
   private scan16(samples: Int16Array, n: number): void {
     const { channels } = this.info;
-    const { max, buckets } = this;
-    let i = 0;
-    while (i < n) {
-      const bucket = this.bucketOf(this.frame);
-      const stop = Math.min(n, i + (this.bucketEnd(bucket) - this.frame));
-      const end = stop * channels;
+    this.eachBucketRun(n, (bucket, from, to) => {
+      const end = to * channels;
       for (let c = 0; c < channels; c++) {
         let m = 0;
         // Math.abs/Math.max compile to branch-free code; `a < 0 ? -a : a` mispredicts on audio and runs ~3× slower
-        for (let j = i * channels + c; j < end; j += channels) m = Math.max(m, Math.abs(samples[j]));
-        const k = c * buckets + bucket;
-        if (m / 32768 > max[k]) max[k] = m / 32768;
+        for (let j = from * channels + c; j < end; j += channels) m = Math.max(m, Math.abs(samples[j]));
+        this.raise(c * this.buckets + bucket, m);
       }
-      this.frame += stop - i;
-      i = stop;
-    }
+    });
   }
 
   private scanAny(buf: Buffer, n: number): void {
