@@ -5,8 +5,10 @@
  * `pending:…`, imports.ts). Completing marks the import done, one row, instead of rewriting every moved episode's
  * entries in the seven browse indexes (docs/bench.md, "The lock an import's completion holds"). Readers keep reading
  * `episodes`; the writers of episodes (episode-writer.ts, the judge label in episodes.ts) write `episode_rows`. The
- * browse indexes gain `import_id` so that what they answered from the index alone they still do; the browse triggers
- * leave out the rows of an import in progress (their study's counter is bumped once when it completes).
+ * browse indexes gain `import_id` so that what they answered from the index alone they still do; the insert triggers
+ * of episodes and their conditions leave out the rows of an import in progress (their study's counter is bumped once
+ * when it completes). The other browse triggers, renamed onto `episode_rows`, stay: a pending row is only ever
+ * deleted (its import discarded), and bumping its study then costs one rebuild of that study's index.
  */
 
 const COLUMNS = `id, study_id, external_id, benchmark, system, task, trial, condition, outcome, reward, duration_ms, info,
@@ -43,16 +45,7 @@ CREATE TRIGGER episodes_browse_insert AFTER INSERT ON episode_rows WHEN NEW.impo
   ${bump('SELECT NEW.study_id, 1 WHERE true')}
 END;
 DROP TRIGGER conditions_browse_insert;
-DROP TRIGGER conditions_browse_delete;
-DROP TRIGGER conditions_browse_update;
 CREATE TRIGGER conditions_browse_insert AFTER INSERT ON episode_conditions BEGIN
   ${bump('SELECT study_id, 1 FROM episodes WHERE id = NEW.episode_id')}
-END;
-CREATE TRIGGER conditions_browse_delete AFTER DELETE ON episode_conditions BEGIN
-  ${bump('SELECT study_id, 1 FROM episodes WHERE id = OLD.episode_id')}
-END;
-CREATE TRIGGER conditions_browse_update AFTER UPDATE ON episode_conditions BEGIN
-  ${bump('SELECT study_id, 1 FROM episodes WHERE id = NEW.episode_id')}
-  ${bump('SELECT study_id, 1 FROM episodes WHERE id = OLD.episode_id AND OLD.episode_id IS NOT NEW.episode_id')}
 END;
 `;
